@@ -1,0 +1,46 @@
+package dev.dmmodel.finding;
+
+/**
+ * The kinds of finding, each with a stable id that tools may match on (ids never change meaning; new
+ * kinds get new ids).
+ */
+public enum FindingType {
+    /** A partition starts off the disk's physical block boundary (sector 63 on a 4 KiB-sector disk). */
+    PARTITION_MISALIGNED_PHYSICAL_BLOCK("align.partition.physical-block", Severity.WARNING),
+    /** A partition starts off the disk's minimum I/O size (a RAID chunk). */
+    PARTITION_MISALIGNED_IO_MIN("align.partition.io-min", Severity.WARNING),
+    /** A partition starts off the disk's optimal I/O size (a RAID full stripe). */
+    PARTITION_MISALIGNED_IO_OPT("align.partition.io-opt", Severity.INFO),
+    /** A PV's data area (pe_start plus the partition start) is not aligned to the RAID full stripe. */
+    PV_DATA_MISALIGNED_FULL_STRIPE("align.pv.full-stripe", Severity.WARNING),
+    /** A PV's data area is not aligned to the device's minimum I/O size or physical block. */
+    PV_DATA_MISALIGNED_IO_MIN("align.pv.io-min", Severity.WARNING),
+    /** A dm device (or LV) reports a non-zero alignment_offset: its sector 0 is not naturally aligned. */
+    DEVICE_ALIGNMENT_OFFSET("align.device.offset", Severity.WARNING),
+    /** A dm device's stack cannot be aligned at all (alignment_offset -1). */
+    DEVICE_MISALIGNED("align.device.misaligned", Severity.WARNING),
+    /** A volume group mixes PVs with different logical block sizes. */
+    VG_MIXED_LOGICAL_BLOCK_SIZES("lvm.vg.mixed-logical-block-size", Severity.WARNING),
+    /** A dm table mixes devices with different logical block sizes. */
+    TABLE_MIXED_LOGICAL_BLOCK_SIZES("dm.table.mixed-logical-block-size", Severity.WARNING),
+    /** The VG's extent size is not a multiple of its PVs' full stripe, so extents straddle stripes. */
+    EXTENT_SIZE_NOT_FULL_STRIPE_MULTIPLE("lvm.vg.extent-size-full-stripe", Severity.INFO);
+
+    private final String id;
+    private final Severity defaultSeverity;
+
+    FindingType(String id, Severity defaultSeverity) {
+        this.id = id;
+        this.defaultSeverity = defaultSeverity;
+    }
+
+    /** The stable id, e.g. {@code align.partition.physical-block}. */
+    public String id() {
+        return id;
+    }
+
+    /** The severity findings of this kind normally have. */
+    public Severity defaultSeverity() {
+        return defaultSeverity;
+    }
+}

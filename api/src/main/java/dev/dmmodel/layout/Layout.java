@@ -1,0 +1,227 @@
+package dev.dmmodel.layout;
+
+import dev.dmmodel.device.BlockDevice;
+import dev.dmmodel.device.DevNumber;
+import dev.dmmodel.device.Disk;
+import dev.dmmodel.device.DmDevice;
+import dev.dmmodel.device.Partition;
+import dev.dmmodel.finding.Finding;
+import dev.dmmodel.limits.KernelProfile;
+import dev.dmmodel.limits.QueueLimits;
+import dev.dmmodel.lvm.LogicalVolume;
+import dev.dmmodel.lvm.PhysicalVolume;
+import dev.dmmodel.lvm.VolumeGroup;
+import dev.dmmodel.spi.ModelProviders;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * An immutable block-device stack as one kernel sees it: disks, partitions, device-mapper devices with
+ * their tables and the queue limits the kernel computed for each, and the LVM volume groups, physical
+ * and logical volumes behind the dm devices. Built by {@link #builder(KernelProfile)}, or imported.
+ *
+ * <pre>{@code
+ * Layout layout = Layout.builder(KernelProfile.LINUX_6_12)
+ *         .disk("sda", DiskPresets.hardwareRaid(RaidLevel.RAID5, 8, Bytes.kib(64)).size(Bytes.gib(64)))
+ *         .partitionTable("sda", PartitionTableType.MSDOS, PartitionSpec.atToEnd(Sectors.of(63)))
+ *         .pvcreate("sda1")
+ *         .vgcreate("vg0", "sda1")
+ *         .lvcreate("vg0", LvCreateRequest.builder("lv").size("10G").build())
+ *         .build();
+ * QueueLimits lv = layout.limits("/dev/vg0/lv");
+ * }</pre>
+ */
+public final class Layout {
+
+    private final KernelProfile profile;
+    private final Map<String, BlockDevice> devices;
+    private final List<PhysicalVolume> physicalVolumes;
+    private final List<VolumeGroup> volumeGroups;
+    private final Map<String, String> aliases;
+
+    private Layout(KernelProfile profile, List<BlockDevice> devices, List<PhysicalVolume> pvs,
+                   List<VolumeGroup> vgs) {
+        this.profile = Objects.requireNonNull(profile, "profile");
+        Map<String, BlockDevice> map = new LinkedHashMap<>();
+        Map<String, String> alias = new HashMap<>();
+        Map<DevNumber, String> numbers = new HashMap<>();
+        for (BlockDevice d : devices) {
+            if (map.put(d.name(), d) != null) {
+                throw new LayoutException(d.name(), "name", d.name(), "device name " + d.name() + " is used twice");
+            }
+            String other = numbers.put(d.devNumber(), d.name());
+            if (other != null) {
+                throw new LayoutException(d.name(), "dev", d.devNumber().toString(), "device number "
+                        + d.devNumber() + " of " + d.name() + " is already used by " + other);
+            }
+            alias.put(d.name(), d.name());
+            alias.put(d.path(), d.name());
+            alias.put("/dev/" + d.name(), d.name());
+            alias.put(d.devNumber().toString(), d.name());
+            if (d instanceof DmDevice dm) {
+                String prev = alias.put(dm.dmName(), d.name());
+                if (prev != null && !prev.equals(d.name())) {
+                    throw new LayoutException(d.name(), "dm name", dm.dmName(), "device-mapper name " + dm.dmName()
+                            + " is already used by " + prev);
+                }
+            }
+        }
+        for (VolumeGroup vg : vgs) {
+            for (LogicalVolume lv : vg.logicalVolumes()) {
+                alias.put(lv.path(), lv.dmDevice());
+                alias.put(vg.name() + "/" + lv.name(), lv.dmDevice());
+            }
+        }
+        this.devices = java.util.Collections.unmodifiableMap(map);
+        this.physicalVolumes = List.copyOf(pvs);
+        this.volumeGroups = List.copyOf(vgs);
+        this.aliases = Map.copyOf(alias);
+        for (PhysicalVolume pv : pvs) {
+            if (!map.containsKey(pv.device())) {
+                throw new LayoutException(pv.device(), "pv", pv.device(), "PV on unknown device " + pv.device());
+            }
+        }
+    }
+
+    /**
+     * A layout from its parts (used by the implementation and importers).
+     *
+     * @throws LayoutException if names or device numbers collide or a PV names an unknown device
+     */
+    public static Layout of(KernelProfile profile, List<BlockDevice> devices, List<PhysicalVolume> physicalVolumes,
+                            List<VolumeGroup> volumeGroups) {
+        return new Layout(profile, devices, physicalVolumes, volumeGroups);
+    }
+
+    /** A builder for a layout under the given kernel's rules. */
+    public static LayoutBuilder builder(KernelProfile profile) {
+        return new LayoutBuilder(profile);
+    }
+
+    /** A builder under the default profile ({@link KernelProfile#defaultProfile()}). */
+    public static LayoutBuilder builder() {
+        return new LayoutBuilder(KernelProfile.defaultProfile());
+    }
+
+    /** The kernel whose rules produced this layout. */
+    public KernelProfile profile() {
+        return profile;
+    }
+
+    /** Every device, in creation order. */
+    public List<BlockDevice> devices() {
+        return List.copyOf(devices.values());
+    }
+
+    /** Whole disks. */
+    public List<Disk> disks() {
+        return select(Disk.class);
+    }
+
+    /** Partitions. */
+    public List<Partition> partitions() {
+        return select(Partition.class);
+    }
+
+    /** Device-mapper devices. */
+    public List<DmDevice> dmDevices() {
+        return select(DmDevice.class);
+    }
+
+    private <T> List<T> select(Class<T> type) {
+        List<T> out = new ArrayList<>();
+        for (BlockDevice d : devices.values()) {
+            if (type.isInstance(d)) {
+                out.add(type.cast(d));
+            }
+        }
+        return List.copyOf(out);
+    }
+
+    /**
+     * Resolves a device reference: kernel name ({@code dm-2}), {@code /dev/sda1},
+     * {@code /dev/mapper/vg0-lv}, a dm name, {@code /dev/vg0/lv}, {@code vg0/lv} or {@code major:minor}.
+     */
+    public Optional<BlockDevice> find(String reference) {
+        Objects.requireNonNull(reference, "reference");
+        String name = aliases.get(reference.strip());
+        return name == null ? Optional.empty() : Optional.of(devices.get(name));
+    }
+
+    /**
+     * Resolves a device reference (see {@link #find(String)}).
+     *
+     * @throws LayoutException naming the reference if no device matches
+     */
+    public BlockDevice device(String reference) {
+        return find(reference).orElseThrow(() -> new LayoutException(reference, "device", reference,
+                "no device '" + reference + "' in this layout (known: " + String.join(", ", devices.keySet()) + ")"));
+    }
+
+    /** The queue limits the kernel reports for a device (see {@link BlockDevice#limits()}). */
+    public QueueLimits limits(String reference) {
+        return device(reference).limits();
+    }
+
+    /** Every PV, orphans included, in creation order. */
+    public List<PhysicalVolume> physicalVolumes() {
+        return physicalVolumes;
+    }
+
+    /** The PV on a device, if the device is one. */
+    public Optional<PhysicalVolume> physicalVolume(String reference) {
+        String name = device(reference).name();
+        for (VolumeGroup vg : volumeGroups) {
+            Optional<PhysicalVolume> p = vg.physicalVolume(name);
+            if (p.isPresent()) {
+                return p;
+            }
+        }
+        return physicalVolumes.stream().filter(p -> p.device().equals(name)).findFirst();
+    }
+
+    /** The volume groups in creation order. */
+    public List<VolumeGroup> volumeGroups() {
+        return volumeGroups;
+    }
+
+    /** The volume group of that name. */
+    public Optional<VolumeGroup> volumeGroup(String name) {
+        return volumeGroups.stream().filter(v -> v.name().equals(name)).findFirst();
+    }
+
+    /** The logical volume {@code vg/lv}. */
+    public Optional<LogicalVolume> logicalVolume(String vg, String lv) {
+        return volumeGroup(vg).flatMap(v -> v.logicalVolume(lv));
+    }
+
+    /**
+     * The layout's findings: alignment problems with their numbers and fixes, most severe first.
+     */
+    public List<Finding> findings() {
+        return ModelProviders.get().validate(this);
+    }
+
+    /** {@code dmsetup table} for every dm device, devices as {@code major:minor}. */
+    public String dmsetupTable() {
+        StringBuilder sb = new StringBuilder();
+        List<DmDevice> dms = new ArrayList<>(dmDevices());
+        dms.sort(java.util.Comparator.comparing(DmDevice::dmName));
+        for (DmDevice dm : dms) {
+            for (String line : dm.table().format(n -> devices.get(n).devNumber().toString()).split("\n")) {
+                sb.append(dm.dmName()).append(": ").append(line).append('\n');
+            }
+        }
+        return sb.toString();
+    }
+
+    @Override
+    public String toString() {
+        return "Layout[" + profile + ", " + devices.keySet() + "]";
+    }
+}

@@ -1,0 +1,123 @@
+package dev.dmmodel.layout;
+
+import dev.dmmodel.device.DevNumber;
+import dev.dmmodel.device.DiskSpec;
+import dev.dmmodel.device.PartitionSpec;
+import dev.dmmodel.device.PartitionTableType;
+import dev.dmmodel.dm.DmTable;
+import dev.dmmodel.limits.KernelProfile;
+import dev.dmmodel.lvm.LvCreateRequest;
+import dev.dmmodel.lvm.PvCreateOptions;
+import dev.dmmodel.lvm.VgCreateOptions;
+import dev.dmmodel.spi.ModelProviders;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+/**
+ * Builds a {@link Layout} step by step, in the order an administrator would run the commands: attach
+ * disks, partition them, {@code pvcreate}, {@code vgcreate}, {@code lvcreate}, {@code dmsetup create}.
+ * Order matters as it does on a host (LVM allocates in that order; dm devices are numbered in order).
+ * {@link #build()} replays the steps under the kernel profile's rules; the builder can be reused.
+ */
+public final class LayoutBuilder {
+
+    private final KernelProfile profile;
+    private final List<LayoutStep> steps = new ArrayList<>();
+
+    LayoutBuilder(KernelProfile profile) {
+        this.profile = Objects.requireNonNull(profile, "profile");
+    }
+
+    /** Attaches a whole disk numbered as its driver would number it. */
+    public LayoutBuilder disk(String name, DiskSpec.Builder spec) {
+        return disk(name, spec.build());
+    }
+
+    /** Attaches a whole disk numbered as its driver would number it. */
+    public LayoutBuilder disk(String name, DiskSpec spec) {
+        steps.add(new LayoutStep.AddDisk(name, spec, Optional.empty()));
+        return this;
+    }
+
+    /** Attaches a whole disk with a given device number. */
+    public LayoutBuilder disk(String name, DevNumber devNumber, DiskSpec spec) {
+        steps.add(new LayoutStep.AddDisk(name, spec, Optional.of(devNumber)));
+        return this;
+    }
+
+    /** Writes a partition table with partitions 1..n. */
+    public LayoutBuilder partitionTable(String disk, PartitionTableType type, PartitionSpec... partitions) {
+        steps.add(new LayoutStep.CreatePartitionTable(disk, type, List.of(partitions)));
+        return this;
+    }
+
+    /** {@code echo KB > /sys/block/DEV/queue/max_sectors_kb} (before devices stacked on it are created). */
+    public LayoutBuilder maxSectorsKb(String device, long kb) {
+        steps.add(new LayoutStep.SetMaxSectorsKb(device, kb));
+        return this;
+    }
+
+    /** {@code pvcreate DEV} with LVM 2.03 defaults. */
+    public LayoutBuilder pvcreate(String device) {
+        return pvcreate(device, PvCreateOptions.DEFAULTS);
+    }
+
+    /** {@code pvcreate} with options. */
+    public LayoutBuilder pvcreate(String device, PvCreateOptions options) {
+        steps.add(new LayoutStep.PvCreate(device, options));
+        return this;
+    }
+
+    /** {@code vgcreate VG PV...} with the default 4 MiB extents. */
+    public LayoutBuilder vgcreate(String name, String... pvs) {
+        return vgcreate(name, VgCreateOptions.DEFAULTS, pvs);
+    }
+
+    /** {@code vgcreate} with options. */
+    public LayoutBuilder vgcreate(String name, VgCreateOptions options, String... pvs) {
+        steps.add(new LayoutStep.VgCreate(name, options, List.of(pvs)));
+        return this;
+    }
+
+    /** {@code lvcreate} of a linear or striped LV, activated as a dm device. */
+    public LayoutBuilder lvcreate(String vg, LvCreateRequest request) {
+        steps.add(new LayoutStep.LvCreate(vg, request));
+        return this;
+    }
+
+    /** {@code dmsetup create NAME} with a table given as a built table. */
+    public LayoutBuilder dmsetupCreate(String name, DmTable table) {
+        steps.add(new LayoutStep.DmCreate(name, "", table));
+        return this;
+    }
+
+    /** {@code dmsetup create NAME}, the table built by appending targets. */
+    public LayoutBuilder dmsetupCreate(String name, Consumer<DmTable.Builder> table) {
+        DmTable.Builder b = DmTable.builder();
+        table.accept(b);
+        return dmsetupCreate(name, b.build());
+    }
+
+    /** Adds a recorded step (used by importers). */
+    public LayoutBuilder step(LayoutStep step) {
+        steps.add(Objects.requireNonNull(step, "step"));
+        return this;
+    }
+
+    /** The steps so far. */
+    public List<LayoutStep> steps() {
+        return List.copyOf(steps);
+    }
+
+    /**
+     * Replays the steps and returns the layout.
+     *
+     * @throws LayoutException for a structural error, naming the device, field, value and rule
+     */
+    public Layout build() {
+        return ModelProviders.get().build(new LayoutSpec(profile, steps));
+    }
+}

@@ -1,0 +1,160 @@
+package dev.dmmodel.layout;
+
+import dev.dmmodel.device.DevNumber;
+import dev.dmmodel.device.DiskSpec;
+import dev.dmmodel.device.PartitionSpec;
+import dev.dmmodel.device.PartitionTableType;
+import dev.dmmodel.dm.DmTable;
+import dev.dmmodel.lvm.LvCreateRequest;
+import dev.dmmodel.lvm.PvCreateOptions;
+import dev.dmmodel.lvm.VgCreateOptions;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * One step of building a layout, in the order an administrator would run it. {@link LayoutBuilder}
+ * records these; an implementation replays them. Device references may be kernel names, {@code /dev/...}
+ * paths, {@code /dev/mapper/...} names or {@code /dev/vg/lv} paths.
+ */
+public sealed interface LayoutStep {
+
+    /**
+     * Attach a whole disk.
+     *
+     * @param name kernel name
+     * @param spec driver and hardware limits
+     * @param devNumber the device number, or empty to number it as its driver would
+     */
+    record AddDisk(String name, DiskSpec spec, Optional<DevNumber> devNumber) implements LayoutStep {
+        /** Rejects nulls. */
+        public AddDisk {
+            Objects.requireNonNull(name, "name");
+            Objects.requireNonNull(spec, "spec");
+            Objects.requireNonNull(devNumber, "devNumber");
+        }
+    }
+
+    /**
+     * Write a partition table ({@code sfdisk}/{@code parted}).
+     *
+     * @param disk the disk
+     * @param type the label type
+     * @param partitions partitions 1..n in order
+     */
+    record CreatePartitionTable(String disk, PartitionTableType type, List<PartitionSpec> partitions)
+            implements LayoutStep {
+        /** Rejects nulls. */
+        public CreatePartitionTable {
+            Objects.requireNonNull(disk, "disk");
+            Objects.requireNonNull(type, "type");
+            partitions = List.copyOf(partitions);
+        }
+    }
+
+    /**
+     * {@code echo KB > /sys/block/DEV/queue/max_sectors_kb}.
+     *
+     * @param device the device
+     * @param kb the value written
+     */
+    record SetMaxSectorsKb(String device, long kb) implements LayoutStep {
+        /** Rejects nulls. */
+        public SetMaxSectorsKb {
+            Objects.requireNonNull(device, "device");
+        }
+    }
+
+    /**
+     * {@code pvcreate}.
+     *
+     * @param device the device
+     * @param options options and lvm.conf settings
+     */
+    record PvCreate(String device, PvCreateOptions options) implements LayoutStep {
+        /** Rejects nulls. */
+        public PvCreate {
+            Objects.requireNonNull(device, "device");
+            Objects.requireNonNull(options, "options");
+        }
+    }
+
+    /**
+     * {@code vgcreate}.
+     *
+     * @param name the VG name
+     * @param options extent size and policy
+     * @param pvs the PVs' devices, in order
+     */
+    record VgCreate(String name, VgCreateOptions options, List<String> pvs) implements LayoutStep {
+        /** Rejects nulls. */
+        public VgCreate {
+            Objects.requireNonNull(name, "name");
+            Objects.requireNonNull(options, "options");
+            pvs = List.copyOf(pvs);
+        }
+    }
+
+    /**
+     * {@code lvcreate} (linear or striped); the LV is activated as a dm device.
+     *
+     * @param vg the VG
+     * @param request what to create
+     */
+    record LvCreate(String vg, LvCreateRequest request) implements LayoutStep {
+        /** Rejects nulls. */
+        public LvCreate {
+            Objects.requireNonNull(vg, "vg");
+            Objects.requireNonNull(request, "request");
+        }
+    }
+
+    /**
+     * {@code dmsetup create NAME} with a table.
+     *
+     * @param name the dm name
+     * @param uuid the dm uuid, empty for none
+     * @param table the table; its device references are resolved when the step is replayed
+     * @param kernelName the kernel name to use ({@code dm-7}, as imported from a host), or empty for the
+     *     next free {@code dm-N}
+     * @param devNumber the device number to use, or empty for {@code 253:N}
+     */
+    record DmCreate(String name, String uuid, DmTable table, Optional<String> kernelName,
+                    Optional<DevNumber> devNumber) implements LayoutStep {
+        /** Rejects nulls. */
+        public DmCreate {
+            Objects.requireNonNull(name, "name");
+            Objects.requireNonNull(uuid, "uuid");
+            Objects.requireNonNull(table, "table");
+            Objects.requireNonNull(kernelName, "kernelName");
+            Objects.requireNonNull(devNumber, "devNumber");
+        }
+
+        /** A dm device named and numbered in creation order. */
+        public DmCreate(String name, String uuid, DmTable table) {
+            this(name, uuid, table, Optional.empty(), Optional.empty());
+        }
+    }
+
+    /**
+     * A partition exactly as the kernel lists it (imported from a host), without writing a label.
+     *
+     * @param disk the disk
+     * @param number the partition number
+     * @param start first sector relative to the disk
+     * @param size size in sectors
+     * @param kernelName the kernel name, or empty for the usual one ({@code sda1}, {@code nvme0n1p1})
+     * @param devNumber the device number, or empty to number it as the driver would
+     */
+    record AddPartition(String disk, int number, dev.dmmodel.units.Sectors start, dev.dmmodel.units.Sectors size,
+                        Optional<String> kernelName, Optional<DevNumber> devNumber) implements LayoutStep {
+        /** Rejects nulls. */
+        public AddPartition {
+            Objects.requireNonNull(disk, "disk");
+            Objects.requireNonNull(start, "start");
+            Objects.requireNonNull(size, "size");
+            Objects.requireNonNull(kernelName, "kernelName");
+            Objects.requireNonNull(devNumber, "devNumber");
+        }
+    }
+}

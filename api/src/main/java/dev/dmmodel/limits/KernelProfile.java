@@ -1,0 +1,546 @@
+package dev.dmmodel.limits;
+
+import java.util.List;
+import java.util.Objects;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The block-layer rules of one kernel version, as a named immutable preset (in the manner of Jimfs's
+ * {@code Configuration}). Each preset's Javadoc lists what it implies; derive a variant with
+ * {@link #toBuilder()}.
+ *
+ * <p>{@link #LINUX_6_12} and {@link #LINUX_6_1} were checked against recordings of real kernels
+ * (Debian 12's 6.12.117 and 6.1.192); the historic presets reproduce the rules the real cases of those
+ * eras need, from the kernel sources of the time.
+ */
+public final class KernelProfile {
+
+    /** How {@code blk_stack_limits} compares and combines alignments. */
+    public enum AlignmentMath {
+        /** {@code &} with {@code granularity - 1}: assumes powers of two (before ≈3.19). */
+        POWER_OF_TWO_MASKS,
+        /** {@code %}: non-power-of-two io_min works ("fix alignment_offset math", ≈3.19). */
+        MODULO
+    }
+
+    /** How {@code chunk_sectors} is stacked. */
+    public enum ChunkSectorsStacking {
+        /** No {@code chunk_sectors} field (before 3.16). */
+        NONE,
+        /** {@code lcm_not_zero} (4.x – 5.9). */
+        LCM,
+        /** {@code gcd} (5.10+). */
+        GCD
+    }
+
+    /** What dm-thin's {@code pool_io_hints} does. */
+    public enum ThinPoolIoHints {
+        /** No thin target in this kernel. */
+        NONE,
+        /** 3.2 – 3.18: io_min reset (to the physical block size), io_opt = block size. */
+        IO_OPT_IS_BLOCK,
+        /**
+         * 3.19+: when max_sectors &lt; block, cut max_sectors to the largest power of two dividing the
+         * block; unless io_opt is already a multiple of the block, io_min = max_sectors (if it
+         * divides the block) else the block, and io_opt = the block.
+         */
+        BLOCK_SIZE_HINTS
+    }
+
+    /** The discard limit a thin device advertises ({@code thin_io_hints}). */
+    public enum ThinDiscardLimit {
+        /** No discard support on thin devices. */
+        NONE,
+        /** A fixed 16 GiB (6.1 and earlier 4.x+ kernels). */
+        FIXED_16_GIB,
+        /** 1024 × the pool block ({@code BIO_PRISON_MAX_RANGE}, recorded on 6.12). */
+        BIO_PRISON_RANGE
+    }
+
+    /**
+     * Linux 6.12 (the default; recorded: Debian 12's 6.12.117). Differences from 6.1, all seen in the
+     * recordings: limits are validated on every commit ({@code blk_validate_limits}), so max_sectors is
+     * recomputed from max_hw/max_dev/max_user sectors (a thin pool's cut to a power-of-two factor does
+     * not survive) and an alignment_offset is reduced modulo the physical block size, which clears the
+     * misaligned flag; the sd driver no longer lowers max_sectors to the optimal transfer length;
+     * dm-striped sets chunk_sectors to its chunk; thin devices advertise 1024 × the block for discard;
+     * dma_alignment is stacked. Cap 2560 sectors; chunk_sectors stacked by gcd.
+     */
+    public static final KernelProfile LINUX_6_12 = builder("linux-6.12", 6, 12)
+            .maxSectorsCap(2560)
+            .sdMaxSectorsFromOptimalTransfer(false)
+            .validateLimitsOnCommit(true)
+            .ioOptRaisesMaxSectors(true)
+            .alignmentMath(AlignmentMath.MODULO)
+            .chunkSectorsStacking(ChunkSectorsStacking.GCD)
+            .stripedSetsChunkSectors(true)
+            .thinPoolIoHints(ThinPoolIoHints.BLOCK_SIZE_HINTS)
+            .thinDiscardLimit(ThinDiscardLimit.BIO_PRISON_RANGE)
+            .stacksDmaAlignment(true)
+            .readAheadFromIoOpt(true)
+            .writeZeroesSupported(true)
+            .build();
+
+    /**
+     * Linux 6.1 (recorded: Debian 12's 6.1.192). dm copies the stacked limits as they are, so a thin
+     * pool's max_sectors cut to a power-of-two factor of its block stays; the sd driver lowers
+     * max_sectors to the optimal transfer length (io_opt); a misaligned stack reports
+     * alignment_offset -1; thin devices advertise a fixed 16 GiB discard; dma_alignment is not stacked
+     * (dm keeps 511). Cap 2560 sectors; chunk_sectors stacked by gcd; readahead = max(2 × io_opt, 128 KiB).
+     */
+    public static final KernelProfile LINUX_6_1 = builder("linux-6.1", 6, 1)
+            .maxSectorsCap(2560)
+            .sdMaxSectorsFromOptimalTransfer(true)
+            .validateLimitsOnCommit(false)
+            .ioOptRaisesMaxSectors(false)
+            .alignmentMath(AlignmentMath.MODULO)
+            .chunkSectorsStacking(ChunkSectorsStacking.GCD)
+            .stripedSetsChunkSectors(false)
+            .thinPoolIoHints(ThinPoolIoHints.BLOCK_SIZE_HINTS)
+            .thinDiscardLimit(ThinDiscardLimit.FIXED_16_GIB)
+            .stacksDmaAlignment(false)
+            .readAheadFromIoOpt(true)
+            .writeZeroesSupported(true)
+            .build();
+
+    /**
+     * Linux 3.10 (RHEL 7's base; seed 004's era). {@code BLK_DEF_MAX_SECTORS} = 1024 caps max_sectors;
+     * bios are shaped when built by the top queue (bio_add_page, dm merge_bvec); alignments are
+     * combined with power-of-two masks; no chunk_sectors; pool_io_hints only sets io_opt to the block
+     * (io_min reset); no write-zeroes; readahead stays 128 KiB.
+     */
+    public static final KernelProfile LINUX_3_10 = builder("linux-3.10", 3, 10)
+            .maxSectorsCap(1024)
+            .sdMaxSectorsFromOptimalTransfer(false)
+            .validateLimitsOnCommit(false)
+            .ioOptRaisesMaxSectors(false)
+            .alignmentMath(AlignmentMath.POWER_OF_TWO_MASKS)
+            .chunkSectorsStacking(ChunkSectorsStacking.NONE)
+            .stripedSetsChunkSectors(false)
+            .thinPoolIoHints(ThinPoolIoHints.IO_OPT_IS_BLOCK)
+            .thinDiscardLimit(ThinDiscardLimit.FIXED_16_GIB)
+            .stacksDmaAlignment(false)
+            .readAheadFromIoOpt(false)
+            .writeZeroesSupported(false)
+            .build();
+
+    /**
+     * Linux 2.6.32 (RHEL 6 / Scientific Linux 6; seed 001's era). Cap 1024 sectors; power-of-two
+     * alignment masks; no chunk_sectors, no thin provisioning, no write-zeroes; readahead 128 KiB.
+     */
+    public static final KernelProfile LINUX_2_6_32 = builder("linux-2.6.32", 2, 6, 32)
+            .maxSectorsCap(1024)
+            .sdMaxSectorsFromOptimalTransfer(false)
+            .validateLimitsOnCommit(false)
+            .ioOptRaisesMaxSectors(false)
+            .alignmentMath(AlignmentMath.POWER_OF_TWO_MASKS)
+            .chunkSectorsStacking(ChunkSectorsStacking.NONE)
+            .stripedSetsChunkSectors(false)
+            .thinPoolIoHints(ThinPoolIoHints.NONE)
+            .thinDiscardLimit(ThinDiscardLimit.NONE)
+            .stacksDmaAlignment(false)
+            .readAheadFromIoOpt(false)
+            .writeZeroesSupported(false)
+            .build();
+
+    /**
+     * Linux 2.6.0 (seed 000's and 003's era). {@code MAX_SECTORS} = 255 is the default soft limit
+     * and drivers set their own; no io_min/io_opt topology (added in 2.6.31), so every device reports
+     * 512-byte blocks with io_min = physical block and alignment_offset 0 unless set; power-of-two
+     * masks; no thin provisioning.
+     */
+    public static final KernelProfile LINUX_2_6_0 = builder("linux-2.6.0", 2, 6, 0)
+            .maxSectorsCap(255)
+            .sdMaxSectorsFromOptimalTransfer(false)
+            .validateLimitsOnCommit(false)
+            .ioOptRaisesMaxSectors(false)
+            .alignmentMath(AlignmentMath.POWER_OF_TWO_MASKS)
+            .chunkSectorsStacking(ChunkSectorsStacking.NONE)
+            .stripedSetsChunkSectors(false)
+            .thinPoolIoHints(ThinPoolIoHints.NONE)
+            .thinDiscardLimit(ThinDiscardLimit.NONE)
+            .stacksDmaAlignment(false)
+            .readAheadFromIoOpt(false)
+            .writeZeroesSupported(false)
+            .build();
+
+    private static final List<KernelProfile> PRESETS =
+            List.of(LINUX_2_6_0, LINUX_2_6_32, LINUX_3_10, LINUX_6_1, LINUX_6_12);
+
+    private static final Pattern RELEASE = Pattern.compile("^(\\d+)\\.(\\d+)(?:\\.(\\d+))?.*");
+
+    private final String name;
+    private final int major;
+    private final int minor;
+    private final int patch;
+    private final long pageSize;
+    private final long maxSectorsCap;
+    private final boolean sdMaxSectorsFromOptimalTransfer;
+    private final boolean validateLimitsOnCommit;
+    private final boolean ioOptRaisesMaxSectors;
+    private final AlignmentMath alignmentMath;
+    private final ChunkSectorsStacking chunkSectorsStacking;
+    private final boolean stripedSetsChunkSectors;
+    private final ThinPoolIoHints thinPoolIoHints;
+    private final ThinDiscardLimit thinDiscardLimit;
+    private final boolean stacksDmaAlignment;
+    private final boolean readAheadFromIoOpt;
+    private final boolean writeZeroesSupported;
+
+    private KernelProfile(Builder b) {
+        this.name = b.name;
+        this.major = b.major;
+        this.minor = b.minor;
+        this.patch = b.patch;
+        this.pageSize = b.pageSize;
+        this.maxSectorsCap = b.maxSectorsCap;
+        this.sdMaxSectorsFromOptimalTransfer = b.sdMaxSectorsFromOptimalTransfer;
+        this.validateLimitsOnCommit = b.validateLimitsOnCommit;
+        this.ioOptRaisesMaxSectors = b.ioOptRaisesMaxSectors;
+        this.alignmentMath = b.alignmentMath;
+        this.chunkSectorsStacking = b.chunkSectorsStacking;
+        this.stripedSetsChunkSectors = b.stripedSetsChunkSectors;
+        this.thinPoolIoHints = b.thinPoolIoHints;
+        this.thinDiscardLimit = b.thinDiscardLimit;
+        this.stacksDmaAlignment = b.stacksDmaAlignment;
+        this.readAheadFromIoOpt = b.readAheadFromIoOpt;
+        this.writeZeroesSupported = b.writeZeroesSupported;
+    }
+
+    /** The default profile, {@link #LINUX_6_12}. */
+    public static KernelProfile defaultProfile() {
+        return LINUX_6_12;
+    }
+
+    /** The presets, oldest first. */
+    public static List<KernelProfile> presets() {
+        return PRESETS;
+    }
+
+    /**
+     * The preset for a short name as the command line takes it: {@code 6.12}, {@code 6.1},
+     * {@code 3.10}, {@code 2.6.32}, {@code 2.6.0} (with or without a {@code linux-} prefix).
+     *
+     * @throws IllegalArgumentException naming the known names
+     */
+    public static KernelProfile named(String name) {
+        Objects.requireNonNull(name, "name");
+        String n = name.startsWith("linux-") ? name : "linux-" + name;
+        for (KernelProfile p : PRESETS) {
+            if (p.name.equals(n)) {
+                return p;
+            }
+        }
+        throw new IllegalArgumentException("unknown kernel profile '" + name
+                + "' (known: 6.12, 6.1, 3.10, 2.6.32, 2.6.0)");
+    }
+
+    /**
+     * The preset closest to a {@code uname -r} release such as {@code 6.1.0-57-amd64}: the newest preset
+     * not newer than the release, or the oldest preset for older releases.
+     *
+     * @throws IllegalArgumentException if the text does not start with a version number
+     */
+    public static KernelProfile forRelease(String release) {
+        Objects.requireNonNull(release, "release");
+        Matcher m = RELEASE.matcher(release.strip());
+        if (!m.matches()) {
+            throw new IllegalArgumentException("kernel release '" + release + "' does not start with a version such as 6.1.0");
+        }
+        int maj = Integer.parseInt(m.group(1));
+        int min = Integer.parseInt(m.group(2));
+        int pat = m.group(3) == null ? 0 : Integer.parseInt(m.group(3));
+        KernelProfile best = PRESETS.get(0);
+        for (KernelProfile p : PRESETS) {
+            if (compare(p.major, p.minor, p.patch, maj, min, pat) <= 0) {
+                best = p;
+            }
+        }
+        return best;
+    }
+
+    private static int compare(int a1, int b1, int c1, int a2, int b2, int c2) {
+        if (a1 != a2) {
+            return Integer.compare(a1, a2);
+        }
+        if (b1 != b2) {
+            return Integer.compare(b1, b2);
+        }
+        return Integer.compare(c1, c2);
+    }
+
+    /** Whether this kernel is at least {@code major.minor}. */
+    public boolean isAtLeast(int major, int minor) {
+        return compare(this.major, this.minor, 0, major, minor, 0) >= 0;
+    }
+
+    /** The profile's name, e.g. {@code linux-6.12}. */
+    public String name() {
+        return name;
+    }
+
+    /** Major version. */
+    public int major() {
+        return major;
+    }
+
+    /** Minor version. */
+    public int minor() {
+        return minor;
+    }
+
+    /** The CPU page size in bytes (4096). */
+    public long pageSize() {
+        return pageSize;
+    }
+
+    /** The default soft cap on max_sectors: 255 (2.6.0), 1024 (≈2.6.17 – 4.1), 2560 (4.3+). */
+    public long maxSectorsCap() {
+        return maxSectorsCap;
+    }
+
+    /** Whether sd lowers max_sectors to the device's optimal transfer length (≈4.4 – 6.x, not 6.12). */
+    public boolean sdMaxSectorsFromOptimalTransfer() {
+        return sdMaxSectorsFromOptimalTransfer;
+    }
+
+    /** Whether limits are re-validated on every commit ({@code blk_validate_limits}, 6.9+). */
+    public boolean validateLimitsOnCommit() {
+        return validateLimitsOnCommit;
+    }
+
+    /** Whether an io_opt (or io_min) above the cap raises max_sectors to it (≈6.11+). */
+    public boolean ioOptRaisesMaxSectors() {
+        return ioOptRaisesMaxSectors;
+    }
+
+    /** How stacking compares alignments. */
+    public AlignmentMath alignmentMath() {
+        return alignmentMath;
+    }
+
+    /** How chunk_sectors is stacked. */
+    public ChunkSectorsStacking chunkSectorsStacking() {
+        return chunkSectorsStacking;
+    }
+
+    /** Whether dm-striped sets chunk_sectors to its chunk size. */
+    public boolean stripedSetsChunkSectors() {
+        return stripedSetsChunkSectors;
+    }
+
+    /** What dm-thin's pool_io_hints does. */
+    public ThinPoolIoHints thinPoolIoHints() {
+        return thinPoolIoHints;
+    }
+
+    /** The discard limit of thin devices. */
+    public ThinDiscardLimit thinDiscardLimit() {
+        return thinDiscardLimit;
+    }
+
+    /** Whether blk_stack_limits stacks dma_alignment (max of top and bottom). */
+    public boolean stacksDmaAlignment() {
+        return stacksDmaAlignment;
+    }
+
+    /** Whether readahead is set to max(2 × io_opt, 128 KiB) when limits change. */
+    public boolean readAheadFromIoOpt() {
+        return readAheadFromIoOpt;
+    }
+
+    /** Whether the kernel has REQ_OP_WRITE_ZEROES (4.10+). */
+    public boolean writeZeroesSupported() {
+        return writeZeroesSupported;
+    }
+
+    /** A builder starting from this profile's rules, to derive a variant. */
+    public Builder toBuilder() {
+        return new Builder(this);
+    }
+
+    /** A builder for a custom profile, starting from {@link #LINUX_6_12}'s rules. */
+    public static Builder builder(String name, int major, int minor) {
+        return new Builder(LINUX_6_12 == null ? null : LINUX_6_12).name(name).version(major, minor, 0);
+    }
+
+    private static Builder builder(String name, int major, int minor, int patch) {
+        return new Builder(null).name(name).version(major, minor, patch);
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        if (this == o) {
+            return true;
+        }
+        if (!(o instanceof KernelProfile)) {
+            return false;
+        }
+        KernelProfile p = (KernelProfile) o;
+        return major == p.major && minor == p.minor && patch == p.patch && pageSize == p.pageSize
+                && maxSectorsCap == p.maxSectorsCap
+                && sdMaxSectorsFromOptimalTransfer == p.sdMaxSectorsFromOptimalTransfer
+                && validateLimitsOnCommit == p.validateLimitsOnCommit
+                && ioOptRaisesMaxSectors == p.ioOptRaisesMaxSectors
+                && stripedSetsChunkSectors == p.stripedSetsChunkSectors
+                && stacksDmaAlignment == p.stacksDmaAlignment && readAheadFromIoOpt == p.readAheadFromIoOpt
+                && writeZeroesSupported == p.writeZeroesSupported && name.equals(p.name)
+                && alignmentMath == p.alignmentMath && chunkSectorsStacking == p.chunkSectorsStacking
+                && thinPoolIoHints == p.thinPoolIoHints && thinDiscardLimit == p.thinDiscardLimit;
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(name, major, minor, patch, maxSectorsCap, validateLimitsOnCommit, alignmentMath,
+                chunkSectorsStacking, thinPoolIoHints, thinDiscardLimit);
+    }
+
+    @Override
+    public String toString() {
+        return name;
+    }
+
+    /** Builder for profiles; each rule is set once or inherited from the starting profile. */
+    public static final class Builder {
+        private String name;
+        private int major;
+        private int minor;
+        private int patch;
+        private long pageSize = 4096;
+        private long maxSectorsCap = 2560;
+        private boolean sdMaxSectorsFromOptimalTransfer;
+        private boolean validateLimitsOnCommit;
+        private boolean ioOptRaisesMaxSectors;
+        private AlignmentMath alignmentMath = AlignmentMath.MODULO;
+        private ChunkSectorsStacking chunkSectorsStacking = ChunkSectorsStacking.GCD;
+        private boolean stripedSetsChunkSectors;
+        private ThinPoolIoHints thinPoolIoHints = ThinPoolIoHints.BLOCK_SIZE_HINTS;
+        private ThinDiscardLimit thinDiscardLimit = ThinDiscardLimit.FIXED_16_GIB;
+        private boolean stacksDmaAlignment;
+        private boolean readAheadFromIoOpt = true;
+        private boolean writeZeroesSupported = true;
+
+        private Builder(KernelProfile from) {
+            if (from != null) {
+                name = from.name;
+                major = from.major;
+                minor = from.minor;
+                patch = from.patch;
+                pageSize = from.pageSize;
+                maxSectorsCap = from.maxSectorsCap;
+                sdMaxSectorsFromOptimalTransfer = from.sdMaxSectorsFromOptimalTransfer;
+                validateLimitsOnCommit = from.validateLimitsOnCommit;
+                ioOptRaisesMaxSectors = from.ioOptRaisesMaxSectors;
+                alignmentMath = from.alignmentMath;
+                chunkSectorsStacking = from.chunkSectorsStacking;
+                stripedSetsChunkSectors = from.stripedSetsChunkSectors;
+                thinPoolIoHints = from.thinPoolIoHints;
+                thinDiscardLimit = from.thinDiscardLimit;
+                stacksDmaAlignment = from.stacksDmaAlignment;
+                readAheadFromIoOpt = from.readAheadFromIoOpt;
+                writeZeroesSupported = from.writeZeroesSupported;
+            }
+        }
+
+        /** Sets the name. */
+        public Builder name(String name) {
+            this.name = Objects.requireNonNull(name, "name");
+            return this;
+        }
+
+        /** Sets the version. */
+        public Builder version(int major, int minor, int patch) {
+            if (major < 2 || minor < 0 || patch < 0) {
+                throw new IllegalArgumentException("kernel version " + major + "." + minor + "." + patch + " is not valid");
+            }
+            this.major = major;
+            this.minor = minor;
+            this.patch = patch;
+            return this;
+        }
+
+        /** Sets the default max_sectors cap in sectors. */
+        public Builder maxSectorsCap(long sectors) {
+            if (sectors < 8) {
+                throw new IllegalArgumentException("maxSectorsCap (" + sectors + ") must be at least one page (8 sectors)");
+            }
+            this.maxSectorsCap = sectors;
+            return this;
+        }
+
+        /** See {@link KernelProfile#sdMaxSectorsFromOptimalTransfer()}. */
+        public Builder sdMaxSectorsFromOptimalTransfer(boolean v) {
+            this.sdMaxSectorsFromOptimalTransfer = v;
+            return this;
+        }
+
+        /** See {@link KernelProfile#validateLimitsOnCommit()}. */
+        public Builder validateLimitsOnCommit(boolean v) {
+            this.validateLimitsOnCommit = v;
+            return this;
+        }
+
+        /** See {@link KernelProfile#ioOptRaisesMaxSectors()}. */
+        public Builder ioOptRaisesMaxSectors(boolean v) {
+            this.ioOptRaisesMaxSectors = v;
+            return this;
+        }
+
+        /** See {@link KernelProfile#alignmentMath()}. */
+        public Builder alignmentMath(AlignmentMath v) {
+            this.alignmentMath = Objects.requireNonNull(v, "alignmentMath");
+            return this;
+        }
+
+        /** See {@link KernelProfile#chunkSectorsStacking()}. */
+        public Builder chunkSectorsStacking(ChunkSectorsStacking v) {
+            this.chunkSectorsStacking = Objects.requireNonNull(v, "chunkSectorsStacking");
+            return this;
+        }
+
+        /** See {@link KernelProfile#stripedSetsChunkSectors()}. */
+        public Builder stripedSetsChunkSectors(boolean v) {
+            this.stripedSetsChunkSectors = v;
+            return this;
+        }
+
+        /** See {@link KernelProfile#thinPoolIoHints()}. */
+        public Builder thinPoolIoHints(ThinPoolIoHints v) {
+            this.thinPoolIoHints = Objects.requireNonNull(v, "thinPoolIoHints");
+            return this;
+        }
+
+        /** See {@link KernelProfile#thinDiscardLimit()}. */
+        public Builder thinDiscardLimit(ThinDiscardLimit v) {
+            this.thinDiscardLimit = Objects.requireNonNull(v, "thinDiscardLimit");
+            return this;
+        }
+
+        /** See {@link KernelProfile#stacksDmaAlignment()}. */
+        public Builder stacksDmaAlignment(boolean v) {
+            this.stacksDmaAlignment = v;
+            return this;
+        }
+
+        /** See {@link KernelProfile#readAheadFromIoOpt()}. */
+        public Builder readAheadFromIoOpt(boolean v) {
+            this.readAheadFromIoOpt = v;
+            return this;
+        }
+
+        /** See {@link KernelProfile#writeZeroesSupported()}. */
+        public Builder writeZeroesSupported(boolean v) {
+            this.writeZeroesSupported = v;
+            return this;
+        }
+
+        /** Builds the profile. */
+        public KernelProfile build() {
+            if (name == null) {
+                throw new IllegalStateException("a kernel profile needs a name");
+            }
+            return new KernelProfile(this);
+        }
+    }
+}

@@ -1,0 +1,23 @@
+package dev.dmmodel.spi;
+
+import dev.dmmodel.finding.Finding;
+import dev.dmmodel.layout.Layout;
+import dev.dmmodel.layout.LayoutSpec;
+import java.util.List;
+
+/**
+ * The implementation behind the API, found with {@link java.util.ServiceLoader}
+ * ({@code dmmodel-impl} provides it). Applications do not call this directly: {@link Layout} does.
+ */
+public interface ModelProvider {
+
+    /**
+     * Replays the steps under the profile's rules and returns the resulting immutable layout.
+     *
+     * @throws dev.dmmodel.layout.LayoutException for a structural error, naming device, field, value and rule
+     */
+    Layout build(LayoutSpec spec);
+
+    /** Checks a layout and returns its findings, most severe first. */
+    List<Finding> validate(Layout layout);
+}

@@ -1,0 +1,12 @@
+/**
+ * dmmodel's implementation: the kernel's and LVM's rules. Nothing here is exported; applications use
+ * {@code dev.dmmodel.api}, which finds this module's {@link dev.dmmodel.spi.ModelProvider}.
+ */
+module dev.dmmodel.impl {
+    requires dev.dmmodel.api;
+    requires com.google.common;
+    requires org.slf4j;
+
+
+    provides dev.dmmodel.spi.ModelProvider with dev.dmmodel.impl.DefaultModelProvider;
+}

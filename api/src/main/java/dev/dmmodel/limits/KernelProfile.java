@@ -18,7 +18,9 @@ public final class KernelProfile {
 
     /** How {@code blk_stack_limits} compares and combines alignments. */
     public enum AlignmentMath {
-        /** {@code &} with {@code granularity - 1}: assumes powers of two (before ≈3.19). */
+        /** No I/O topology (before 2.6.31): no io_min/io_opt/alignment_offset stacking at all. */
+        NONE,
+        /** {@code &} with {@code granularity - 1}: assumes powers of two (2.6.31 – ≈3.18). */
         POWER_OF_TWO_MASKS,
         /** {@code %}: non-power-of-two io_min works ("fix alignment_offset math", ≈3.19). */
         MODULO
@@ -86,8 +88,8 @@ public final class KernelProfile {
      * Linux 6.1 (recorded: Debian 12's 6.1.192). dm copies the stacked limits as they are, so a thin
      * pool's max_sectors cut to a power-of-two factor of its block stays; the sd driver lowers
      * max_sectors to the optimal transfer length (io_opt); a misaligned stack reports
-     * alignment_offset -1; thin devices advertise a fixed 16 GiB discard; dma_alignment is not stacked
-     * (dm keeps 511). Cap 2560 sectors; chunk_sectors stacked by gcd; readahead = max(2 × io_opt, 128 KiB).
+     * alignment_offset -1; thin devices advertise a fixed 16 GiB discard; dma_alignment is stacked
+     * (dm starts from 511, so it shows 511 over disks with smaller masks). Cap 2560 sectors; chunk_sectors stacked by gcd; readahead = max(2 × io_opt, 128 KiB).
      */
     public static final KernelProfile LINUX_6_1 = builder("linux-6.1", 6, 1)
             .maxSectorsCap(2560)
@@ -99,7 +101,7 @@ public final class KernelProfile {
             .stripedSetsChunkSectors(false)
             .thinPoolIoHints(ThinPoolIoHints.BLOCK_SIZE_HINTS)
             .thinDiscardLimit(ThinDiscardLimit.FIXED_16_GIB)
-            .stacksDmaAlignment(false)
+            .stacksDmaAlignment(true)
             .readAheadFromIoOpt(true)
             .writeZeroesSupported(true)
             .build();
@@ -155,7 +157,7 @@ public final class KernelProfile {
             .sdMaxSectorsFromOptimalTransfer(false)
             .validateLimitsOnCommit(false)
             .ioOptRaisesMaxSectors(false)
-            .alignmentMath(AlignmentMath.POWER_OF_TWO_MASKS)
+            .alignmentMath(AlignmentMath.NONE)
             .chunkSectorsStacking(ChunkSectorsStacking.NONE)
             .stripedSetsChunkSectors(false)
             .thinPoolIoHints(ThinPoolIoHints.NONE)
@@ -362,7 +364,7 @@ public final class KernelProfile {
 
     /** A builder for a custom profile, starting from {@link #LINUX_6_12}'s rules. */
     public static Builder builder(String name, int major, int minor) {
-        return new Builder(LINUX_6_12 == null ? null : LINUX_6_12).name(name).version(major, minor, 0);
+        return new Builder(LINUX_6_12).name(name).version(major, minor, 0);
     }
 
     private static Builder builder(String name, int major, int minor, int patch) {

@@ -1,0 +1,26 @@
+package dev.dmmodel.impl;
+
+import dev.dmmodel.finding.Finding;
+import dev.dmmodel.impl.finding.LayoutValidator;
+import dev.dmmodel.layout.Layout;
+import dev.dmmodel.layout.LayoutSpec;
+import dev.dmmodel.spi.ModelProvider;
+import java.util.List;
+
+/** The implementation the API finds through {@link java.util.ServiceLoader}. */
+public final class DefaultModelProvider implements ModelProvider {
+
+    /** Public no-argument constructor for the service loader. */
+    public DefaultModelProvider() {
+    }
+
+    @Override
+    public Layout build(LayoutSpec spec) {
+        return new HostBuilder(spec.profile()).replay(spec.steps());
+    }
+
+    @Override
+    public List<Finding> validate(Layout layout) {
+        return LayoutValidator.validate(layout);
+    }
+}

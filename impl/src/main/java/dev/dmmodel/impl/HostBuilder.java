@@ -1,0 +1,361 @@
+package dev.dmmodel.impl;
+
+import dev.dmmodel.device.BlockDevice;
+import dev.dmmodel.device.DevNumber;
+import dev.dmmodel.device.Disk;
+import dev.dmmodel.device.DiskDriver;
+import dev.dmmodel.device.DmDevice;
+import dev.dmmodel.device.Partition;
+import dev.dmmodel.dm.DmTable;
+import dev.dmmodel.dm.DmTarget;
+import dev.dmmodel.dm.LinearTarget;
+import dev.dmmodel.dm.StripedTarget;
+import dev.dmmodel.dm.ThinPoolTarget;
+import dev.dmmodel.dm.ThinTarget;
+import dev.dmmodel.impl.dm.DeviceView;
+import dev.dmmodel.impl.dm.DmTableLimits;
+import dev.dmmodel.impl.limits.BlockLimits;
+import dev.dmmodel.impl.limits.Limits;
+import dev.dmmodel.impl.partition.PartitionPlacer;
+import dev.dmmodel.layout.Layout;
+import dev.dmmodel.layout.LayoutException;
+import dev.dmmodel.layout.LayoutStep;
+import dev.dmmodel.limits.KernelProfile;
+import dev.dmmodel.units.Sectors;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Pattern;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Replays layout steps as a host would execute them: devices appear in order, each dm device's limits
+ * are computed from what exists below it at the moment its table is loaded.
+ */
+final class HostBuilder implements DeviceView {
+    private static final Logger LOG = LoggerFactory.getLogger(HostBuilder.class);
+    private static final Pattern KERNEL_NAME = Pattern.compile("[A-Za-z0-9_.+-]{1,32}");
+    private static final int DM_MAJOR = 253;
+    private static final int BLKEXT_MAJOR = 259;
+
+    private final KernelProfile profile;
+    private final Map<String, BlockDevice> devices = new LinkedHashMap<>();
+    private final Map<String, Limits> queues = new HashMap<>();
+    private final Map<String, String> aliases = new HashMap<>();
+    private final Map<String, List<String>> holders = new HashMap<>();
+    private final Map<DiskDriver, Integer> diskCount = new HashMap<>();
+    private final LvmSteps lvm;
+    private int nextDmMinor;
+    private int nextBlkExtMinor;
+
+    HostBuilder(KernelProfile profile) {
+        this.profile = profile;
+        this.lvm = new LvmSteps(this);
+    }
+
+    KernelProfile profile() {
+        return profile;
+    }
+
+    Layout replay(List<LayoutStep> steps) {
+        for (LayoutStep step : steps) {
+            LOG.debug("replaying {}", step);
+            if (step instanceof LayoutStep.AddDisk s) {
+                addDisk(s);
+            } else if (step instanceof LayoutStep.CreatePartitionTable s) {
+                createPartitionTable(s);
+            } else if (step instanceof LayoutStep.AddPartition s) {
+                addPartition(s.disk(), s.number(), s.start().count(), s.size().count(), s.kernelName(), s.devNumber());
+            } else if (step instanceof LayoutStep.SetMaxSectorsKb s) {
+                setMaxSectorsKb(s);
+            } else if (step instanceof LayoutStep.PvCreate s) {
+                lvm.pvcreate(s);
+            } else if (step instanceof LayoutStep.VgCreate s) {
+                lvm.vgcreate(s);
+            } else if (step instanceof LayoutStep.LvCreate s) {
+                lvm.lvcreate(s);
+            } else if (step instanceof LayoutStep.DmCreate s) {
+                dmCreate(s.name(), s.uuid(), s.table(), s.kernelName(), s.devNumber());
+            } else {
+                throw new IllegalArgumentException("unknown layout step " + step);
+            }
+        }
+        return Layout.of(profile, List.copyOf(devices.values()), lvm.physicalVolumes(), lvm.volumeGroups());
+    }
+
+    // ---- disks and partitions
+
+    private void addDisk(LayoutStep.AddDisk s) {
+        String name = s.name();
+        checkNewName(name);
+        Limits l = BlockLimits.disk(name, s.spec(), profile);
+        int index = diskCount.merge(s.spec().driver(), 1, Integer::sum) - 1;
+        DevNumber dev = s.devNumber().orElseGet(() -> diskNumber(s.spec().driver(), index));
+        Disk disk = new Disk(name, dev, s.spec().size(), s.spec().driver(), l.toQueueLimits());
+        register(disk, l);
+    }
+
+    private DevNumber diskNumber(DiskDriver driver, int index) {
+        switch (driver) {
+            case SD:
+                return new DevNumber(8, index * 16);
+            case VIRTIO_BLK:
+                return new DevNumber(254, index * 16);
+            case NVME:
+                return new DevNumber(BLKEXT_MAJOR, nextBlkExtMinor++);
+            default:
+                return new DevNumber(driver.major(), index);
+        }
+    }
+
+    private void createPartitionTable(LayoutStep.CreatePartitionTable s) {
+        BlockDevice d = resolve(s.disk(), "disk");
+        if (!(d instanceof Disk disk)) {
+            throw new LayoutException(s.disk(), "disk", s.disk(), s.disk() + " is not a whole disk: only disks take "
+                    + "a partition table here");
+        }
+        if (devices.values().stream().anyMatch(x -> x instanceof Partition p && p.disk().equals(disk.name()))) {
+            throw new LayoutException(disk.name(), "partition table", s.type().toString(), disk.name()
+                    + " already has partitions");
+        }
+        checkUnused(disk.name(), "partition it");
+        for (PartitionPlacer.Placed p : PartitionPlacer.place(disk.name(), disk.size().count(),
+                queues.get(disk.name()), s.type(), s.partitions())) {
+            addPartition(disk.name(), p.number(), p.start(), p.size(), Optional.empty(), Optional.empty());
+        }
+    }
+
+    private void addPartition(String diskRef, int number, long start, long size, Optional<String> kernelName,
+                              Optional<DevNumber> devNumber) {
+        BlockDevice d = resolve(diskRef, "disk");
+        if (!(d instanceof Disk disk)) {
+            throw new LayoutException(diskRef, "disk", diskRef, diskRef + " is not a whole disk");
+        }
+        if (start + size > disk.size().count() || size <= 0) {
+            throw new LayoutException(disk.name() + " partition " + number, "size", Long.toString(size), disk.name()
+                    + " partition " + number + ": sectors " + start + "-" + (start + size - 1)
+                    + " lie beyond the end of the disk (" + disk.size().count() + " sectors)");
+        }
+        String name = kernelName.orElseGet(() -> partitionName(disk.name(), number));
+        checkNewName(name);
+        DevNumber dev = devNumber.orElseGet(() -> partitionNumber(disk, number));
+        Limits l = BlockLimits.partition(queues.get(disk.name()), start, profile);
+        Partition part = new Partition(name, dev, disk.name(), number, Sectors.of(start), Sectors.of(size),
+                l.toQueueLimits());
+        register(part, l);
+    }
+
+    // block/partitions/core.c: a disk name ending in a digit gets "p" before the partition number
+    static String partitionName(String disk, int number) {
+        return Character.isDigit(disk.charAt(disk.length() - 1)) ? disk + "p" + number : disk + number;
+    }
+
+    private DevNumber partitionNumber(Disk disk, int number) {
+        if ((disk.driver() == DiskDriver.SD || disk.driver() == DiskDriver.VIRTIO_BLK) && number < 16) {
+            return new DevNumber(disk.devNumber().major(), disk.devNumber().minor() + number);
+        }
+        return new DevNumber(BLKEXT_MAJOR, nextBlkExtMinor++);
+    }
+
+    private void setMaxSectorsKb(LayoutStep.SetMaxSectorsKb s) {
+        BlockDevice d = resolve(s.device(), "device");
+        if (d instanceof Partition) {
+            throw new LayoutException(d.name(), "max_sectors_kb", Long.toString(s.kb()), "/sys/block/" + d.name()
+                    + "/queue/max_sectors_kb does not exist: a partition shares its disk's queue");
+        }
+        Limits l = queues.get(d.name()).copy();
+        BlockLimits.storeMaxSectorsKb(d.name(), l, s.kb(), profile);
+        replaceLimits(d, l);
+    }
+
+    private void replaceLimits(BlockDevice d, Limits l) {
+        queues.put(d.name(), l);
+        BlockDevice updated;
+        if (d instanceof Disk disk) {
+            updated = new Disk(disk.name(), disk.devNumber(), disk.size(), disk.driver(), l.toQueueLimits());
+            for (BlockDevice x : List.copyOf(devices.values())) {
+                if (x instanceof Partition p && p.disk().equals(disk.name())) {
+                    Limits pl = BlockLimits.partition(l, p.start().count(), profile);
+                    devices.put(p.name(), new Partition(p.name(), p.devNumber(), p.disk(), p.number(), p.start(),
+                            p.size(), pl.toQueueLimits()));
+                }
+            }
+        } else if (d instanceof DmDevice dm) {
+            updated = new DmDevice(dm.name(), dm.devNumber(), dm.dmName(), dm.uuid(), dm.table(), l.toQueueLimits());
+        } else {
+            throw new IllegalStateException(d.name());
+        }
+        devices.put(d.name(), updated);
+    }
+
+    // ---- device mapper
+
+    /** {@code dmsetup create}: resolves the table's devices, computes limits, registers dm-N. */
+    DmDevice dmCreate(String dmName, String uuid, DmTable table, Optional<String> kernelName,
+                      Optional<DevNumber> devNumber) {
+        if (!KERNEL_NAME.matcher(dmName).matches() && !dmName.matches("[A-Za-z0-9_.+#@:-]{1,127}")) {
+            throw new LayoutException(dmName, "name", dmName, "device-mapper name '" + dmName
+                    + "' is invalid (1–127 characters, no '/')");
+        }
+        if (aliases.containsKey(dmName) && devices.get(aliases.get(dmName)) instanceof DmDevice) {
+            throw new LayoutException(dmName, "name", dmName, "device-mapper name " + dmName + " is already in use");
+        }
+        DmTable resolved = resolveTable(dmName, table);
+        String name = kernelName.orElseGet(() -> "dm-" + nextDmMinor);
+        DevNumber dev = devNumber.orElseGet(() -> new DevNumber(DM_MAJOR, nextDmMinor));
+        checkNewName(name);
+        checkExclusive(dmName, resolved);
+        Limits l = DmTableLimits.compute(dmName, resolved, this, profile);
+        DmDevice dm = new DmDevice(name, dev, dmName, uuid, resolved, l.toQueueLimits());
+        if (dev.major() == DM_MAJOR) {
+            nextDmMinor = Math.max(nextDmMinor, dev.minor() + 1);
+        }
+        register(dm, l);
+        aliases.put(dmName, name);
+        aliases.put("/dev/mapper/" + dmName, name);
+        for (String below : resolved.devices()) {
+            holders.computeIfAbsent(below, k -> new ArrayList<>()).add(name);
+        }
+        return dm;
+    }
+
+    private DmTable resolveTable(String dmName, DmTable table) {
+        DmTable.Builder b = DmTable.builder();
+        for (DmTarget t : table.targets()) {
+            b.add(resolveTarget(dmName, t));
+        }
+        return b.build();
+    }
+
+    private DmTarget resolveTarget(String dmName, DmTarget t) {
+        if (t instanceof LinearTarget x) {
+            return new LinearTarget(x.start(), x.length(), ref(dmName, x.device()), x.offset());
+        }
+        if (t instanceof StripedTarget x) {
+            List<StripedTarget.Stripe> stripes = new ArrayList<>();
+            for (StripedTarget.Stripe s : x.stripes()) {
+                stripes.add(new StripedTarget.Stripe(ref(dmName, s.device()), s.offset()));
+            }
+            return new StripedTarget(x.start(), x.length(), x.chunkSectors(), stripes);
+        }
+        if (t instanceof ThinPoolTarget x) {
+            return new ThinPoolTarget(x.start(), x.length(), ref(dmName, x.metadataDevice()),
+                    ref(dmName, x.dataDevice()), x.blockSectors(), x.lowWaterMark(), x.features());
+        }
+        if (t instanceof ThinTarget x) {
+            return new ThinTarget(x.start(), x.length(), ref(dmName, x.poolDevice()), x.deviceId(),
+                    x.externalOrigin().map(o -> ref(dmName, o)));
+        }
+        return t;
+    }
+
+    private String ref(String dmName, String reference) {
+        String name = aliases.get(reference);
+        if (name == null) {
+            throw new LayoutException(dmName, "device", reference, dmName + ": device " + reference
+                    + " not found (known: " + String.join(", ", devices.keySet()) + ")");
+        }
+        return name;
+    }
+
+    // a device given to LVM cannot also be mapped by hand, and two tables may not map the same sectors
+    private void checkExclusive(String dmName, DmTable table) {
+        for (DmTarget t : table.targets()) {
+            if (t instanceof ThinTarget) {
+                continue;
+            }
+            for (String d : t.devices()) {
+                if (lvm.isPhysicalVolume(d)) {
+                    throw new LayoutException(dmName, "device", d, dmName + ": " + d
+                            + " is an LVM physical volume; map its logical volumes instead");
+                }
+            }
+        }
+    }
+
+    private void checkUnused(String device, String what) {
+        if (holders.containsKey(device)) {
+            throw new LayoutException(device, "device", device, "cannot " + what + ": " + device + " is in use by "
+                    + String.join(", ", holders.get(device)));
+        }
+    }
+
+    // ---- shared
+
+    void checkNewName(String name) {
+        if (!KERNEL_NAME.matcher(name).matches()) {
+            throw new LayoutException(name, "name", name, "kernel name '" + name + "' is invalid");
+        }
+        if (devices.containsKey(name)) {
+            throw new LayoutException(name, "name", name, "a device named " + name + " already exists");
+        }
+    }
+
+    private void register(BlockDevice d, Limits l) {
+        devices.put(d.name(), d);
+        queues.put(d.name(), l);
+        aliases.put(d.name(), d.name());
+        aliases.put(d.path(), d.name());
+        aliases.put("/dev/" + d.name(), d.name());
+    }
+
+    void alias(String alias, String device) {
+        aliases.put(alias, device);
+    }
+
+    void hold(String below, String holder) {
+        holders.computeIfAbsent(below, k -> new ArrayList<>()).add(holder);
+    }
+
+    boolean isHeld(String device) {
+        return holders.containsKey(device);
+    }
+
+    BlockDevice resolve(String reference, String field) {
+        String name = aliases.get(reference);
+        if (name == null) {
+            throw new LayoutException(reference, field, reference, "no device '" + reference + "' (known: "
+                    + String.join(", ", devices.keySet()) + ")");
+        }
+        return devices.get(name);
+    }
+
+    Limits limitsOf(String device) {
+        return queues.get(device);
+    }
+
+    // ---- DeviceView
+
+    @Override
+    public boolean exists(String device) {
+        return devices.containsKey(device);
+    }
+
+    @Override
+    public Limits queueLimits(String device) {
+        BlockDevice d = devices.get(device);
+        if (d instanceof Partition p) {
+            return queues.get(p.disk());
+        }
+        return queues.get(device);
+    }
+
+    @Override
+    public long startSector(String device) {
+        return devices.get(device) instanceof Partition p ? p.start().count() : 0;
+    }
+
+    @Override
+    public long size(String device) {
+        return devices.get(device).size().count();
+    }
+
+    @Override
+    public Optional<ThinPoolTarget> poolTarget(String device) {
+        return devices.get(device) instanceof DmDevice dm ? DmTableLimits.poolTarget(dm.table()) : Optional.empty();
+    }
+}

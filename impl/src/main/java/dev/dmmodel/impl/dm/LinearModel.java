@@ -1,0 +1,43 @@
+package dev.dmmodel.impl.dm;
+
+import dev.dmmodel.dm.LinearTarget;
+import dev.dmmodel.impl.limits.Limits;
+import dev.dmmodel.limits.KernelProfile;
+import java.util.List;
+import java.util.function.Function;
+
+/** dm-linear ({@code drivers/md/dm-linear.c}). */
+final class LinearModel implements TargetModel {
+    private final LinearTarget target;
+
+    LinearModel(LinearTarget target) {
+        this.target = target;
+    }
+
+    // dm-linear.c: linear_iterate_devices — the device from lc->start for the target's length
+    @Override
+    public List<DeviceArea> iterateDevices() {
+        return List.of(new DeviceArea(target.device(), target.offset().count(), target.length().count()));
+    }
+
+    // dm-linear.c: no io_hints
+    @Override
+    public void ioHints(Limits limits, Function<String, Limits> deviceLimits, KernelProfile profile) {
+    }
+
+    // dm-linear.c: linear_ctr — num_discard_bios = num_write_zeroes_bios = 1
+    @Override
+    public int numDiscardBios() {
+        return 1;
+    }
+
+    @Override
+    public boolean discardsSupported() {
+        return false;
+    }
+
+    @Override
+    public int numWriteZeroesBios() {
+        return 1;
+    }
+}

@@ -1,0 +1,58 @@
+package dev.dmmodel.impl.dm;
+
+import dev.dmmodel.dm.StripedTarget;
+import dev.dmmodel.impl.limits.Limits;
+import dev.dmmodel.limits.KernelProfile;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+
+/** dm-striped ({@code drivers/md/dm-stripe.c}). */
+final class StripedModel implements TargetModel {
+    private final StripedTarget target;
+
+    StripedModel(StripedTarget target) {
+        this.target = target;
+    }
+
+    // dm-stripe.c: stripe_iterate_devices — each stripe from its physical_start for stripe_width sectors
+    @Override
+    public List<DeviceArea> iterateDevices() {
+        List<DeviceArea> out = new ArrayList<>();
+        for (StripedTarget.Stripe s : target.stripes()) {
+            out.add(new DeviceArea(s.device(), s.offset().count(), target.stripeWidth()));
+        }
+        return out;
+    }
+
+    // dm-stripe.c: stripe_io_hints — io_min = chunk, io_opt = chunk × stripes (6.12: chunk_sectors = chunk too)
+    @Override
+    public void ioHints(Limits l, Function<String, Limits> deviceLimits, KernelProfile p) {
+        if (p.alignmentMath() == KernelProfile.AlignmentMath.NONE) {
+            return;
+        }
+        long chunkBytes = target.chunkSectors() * 512;
+        if (p.stripedSetsChunkSectors()) {
+            l.chunkSectors = target.chunkSectors();
+        }
+        // blk_limits_io_min: never below the logical or physical block size
+        l.ioMin = Math.max(chunkBytes, Math.max(l.logicalBlockSize, l.physicalBlockSize));
+        l.ioOpt = Math.multiplyExact(chunkBytes, target.stripes().size());
+    }
+
+    // dm-stripe.c: stripe_ctr — one discard / write-zeroes bio per stripe
+    @Override
+    public int numDiscardBios() {
+        return target.stripes().size();
+    }
+
+    @Override
+    public boolean discardsSupported() {
+        return false;
+    }
+
+    @Override
+    public int numWriteZeroesBios() {
+        return target.stripes().size();
+    }
+}

@@ -1,0 +1,75 @@
+package dev.dmmodel.impl.dm;
+
+import dev.dmmodel.dm.DmTarget;
+import dev.dmmodel.dm.ErrorTarget;
+import dev.dmmodel.dm.LinearTarget;
+import dev.dmmodel.dm.StripedTarget;
+import dev.dmmodel.dm.ThinPoolTarget;
+import dev.dmmodel.dm.ThinTarget;
+import dev.dmmodel.dm.ZeroTarget;
+import dev.dmmodel.impl.limits.Limits;
+import dev.dmmodel.limits.KernelProfile;
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * What the kernel's {@code struct target_type} of one dm target contributes: the devices it stacks on
+ * ({@code iterate_devices}), its {@code io_hints}, and which special operations it passes down. One
+ * implementation per target type.
+ */
+public interface TargetModel {
+
+    /**
+     * A device area a target uses: {@code length} sectors from {@code start} of {@code device}.
+     *
+     * @param device kernel name
+     * @param start first sector on the device
+     * @param length sectors used
+     */
+    record DeviceArea(String device, long start, long length) {
+    }
+
+    /** The areas passed to {@code iterate_devices} callbacks, in order. */
+    List<DeviceArea> iterateDevices();
+
+    /**
+     * The target's {@code io_hints}, applied to the stacked limits of its devices.
+     *
+     * @param limits the target's stacked limits, updated in place
+     * @param deviceLimits limits of the devices by kernel name (for targets that look below)
+     * @param profile the kernel's rules
+     */
+    void ioHints(Limits limits, Function<String, Limits> deviceLimits, KernelProfile profile);
+
+    /** {@code ti->num_discard_bios}: 0 when the target cannot pass discards. */
+    int numDiscardBios();
+
+    /** {@code ti->discards_supported}: discards work even if the devices below lack them. */
+    boolean discardsSupported();
+
+    /** {@code ti->num_write_zeroes_bios}: 0 when the target cannot pass write-zeroes. */
+    int numWriteZeroesBios();
+
+    /** The model of a table target. */
+    static TargetModel of(DmTarget target, Function<String, Long> deviceSize) {
+        if (target instanceof LinearTarget t) {
+            return new LinearModel(t);
+        }
+        if (target instanceof StripedTarget t) {
+            return new StripedModel(t);
+        }
+        if (target instanceof ThinPoolTarget t) {
+            return new ThinPoolModel(t);
+        }
+        if (target instanceof ThinTarget t) {
+            return new ThinModel(t, deviceSize);
+        }
+        if (target instanceof ZeroTarget) {
+            return new ZeroModel();
+        }
+        if (target instanceof ErrorTarget) {
+            return new ErrorModel();
+        }
+        throw new IllegalArgumentException("no model for target type " + target.type());
+    }
+}

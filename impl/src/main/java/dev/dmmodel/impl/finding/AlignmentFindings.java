@@ -1,0 +1,145 @@
+package dev.dmmodel.impl.finding;
+
+import dev.dmmodel.device.BlockDevice;
+import dev.dmmodel.device.DmDevice;
+import dev.dmmodel.device.Partition;
+import dev.dmmodel.finding.Finding;
+import dev.dmmodel.finding.FindingType;
+import dev.dmmodel.limits.QueueLimits;
+import dev.dmmodel.lvm.PhysicalVolume;
+import dev.dmmodel.lvm.VolumeGroup;
+import dev.dmmodel.units.Sizes;
+import java.util.List;
+import java.util.Map;
+
+/** One factory per kind of finding: the message with its numbers and the fix. */
+final class AlignmentFindings {
+    private AlignmentFindings() {
+    }
+
+    private static Finding of(FindingType type, String device, String message, String fix) {
+        return new Finding(type, type.defaultSeverity(), device, message, fix);
+    }
+
+    /** The first sector at or after {@code from} whose byte offset is aligned to {@code grain} on the disk. */
+    static long nextAlignedSector(long fromSector, long diskOffset, long grainBytes) {
+        long grain = grainBytes / 512;
+        long off = diskOffset / 512;
+        long s = Math.max(fromSector, 1);
+        long r = Math.floorMod(s - off, grain);
+        return r == 0 ? s : s + grain - r;
+    }
+
+    static Finding partitionPhysicalBlock(Partition p, QueueLimits l, long off) {
+        long suggested = nextAlignedSector(2048, l.alignmentOffset(), Math.max(l.ioOpt(), 1 << 20));
+        return of(FindingType.PARTITION_MISALIGNED_PHYSICAL_BLOCK, p.name(), p.name() + " starts at sector "
+                + p.start().count() + ", " + off + " bytes past a " + l.physicalBlockSize()
+                + "-byte physical block boundary of " + p.disk() + ": every " + Sizes.format(l.physicalBlockSize())
+                + " write to it straddles two physical blocks (read-modify-write in the drive)",
+                "recreate " + p.name() + " at sector " + suggested + " (parted -a optimal, or sfdisk's default 1 MiB"
+                + " alignment)");
+    }
+
+    static Finding partitionIoMin(Partition p, QueueLimits l, long off) {
+        long suggested = nextAlignedSector(2048, l.alignmentOffset(), Math.max(l.ioOpt(), 1 << 20));
+        return of(FindingType.PARTITION_MISALIGNED_IO_MIN, p.name(), p.name() + " starts at sector "
+                + p.start().count() + ", " + off + " bytes past a " + Sizes.format(l.ioMin())
+                + " minimum_io_size (RAID chunk) boundary of " + p.disk()
+                + ": I/O that is chunk-sized and chunk-aligned in the partition spans two chunks on the disk",
+                "recreate " + p.name() + " at sector " + suggested + ", a multiple of "
+                + Sizes.format(Math.max(l.ioOpt(), l.ioMin())));
+    }
+
+    static Finding partitionIoOpt(Partition p, QueueLimits l, long off) {
+        long suggested = nextAlignedSector(2048, l.alignmentOffset(), l.ioOpt());
+        return of(FindingType.PARTITION_MISALIGNED_IO_OPT, p.name(), p.name() + " starts at sector "
+                + p.start().count() + ", " + off + " bytes past a " + Sizes.format(l.ioOpt())
+                + " optimal_io_size (full stripe) boundary of " + p.disk()
+                + ": full-stripe writes in the partition become two partial-stripe writes on the disk",
+                "recreate " + p.name() + " at sector " + suggested + " (a multiple of the "
+                + Sizes.format(l.ioOpt()) + " full stripe)");
+    }
+
+    static Finding pvIoMin(PhysicalVolume pv, BlockDevice d, QueueLimits l, long baseBytes, long off) {
+        long grain = Math.max(l.physicalBlockSize(), l.ioMin());
+        return of(FindingType.PV_DATA_MISALIGNED_IO_MIN, pv.device(), "the data area of PV " + d.path()
+                + " starts at sector " + (baseBytes / 512 + pv.peStart().count()) + " of the disk (pe_start "
+                + pv.peStart().count() + (baseBytes > 0 ? " + partition start " + baseBytes / 512 : "") + "), "
+                + off + " bytes past a " + Sizes.format(grain) + " boundary: every extent, and every LV on it,"
+                + " is misaligned to the device's " + (l.ioMin() > l.physicalBlockSize() ? "minimum I/O size"
+                : "physical block"),
+                "pvcreate --dataalignment " + grain / 1024 + "k " + d.path() + " (LVM 2.03 detects this from sysfs"
+                + " unless data_alignment_detection is off), after aligning the partition");
+    }
+
+    static Finding pvFullStripe(PhysicalVolume pv, BlockDevice d, QueueLimits l, long baseBytes, long diskOffset,
+                                long off) {
+        long stripe = l.ioOpt() / 512;
+        long base = baseBytes / 512;
+        long dataStart = base + pv.peStart().count();
+        // pe_start = roundup(metadata end, align) + offset: choose offset so the data lands on a stripe
+        long mdaEnd = pv.peStart().count() - Math.floorMod(pv.peStart().count(), stripe);
+        long wanted = Math.floorMod(diskOffset / 512 - base - mdaEnd, stripe);
+        String fix = base > 0
+                ? "pvcreate --dataalignment " + l.ioOpt() / 1024 + "k --dataalignmentoffset " + wanted + "s "
+                + d.path() + " (pe_start " + (mdaEnd + wanted) + "), or repartition so that " + d.name()
+                + " starts on a multiple of " + stripe + " sectors"
+                : "pvcreate --dataalignment " + l.ioOpt() / 1024 + "k " + d.path();
+        return of(FindingType.PV_DATA_MISALIGNED_FULL_STRIPE, pv.device(), "the data area of PV " + d.path()
+                + " starts at sector " + dataStart + " of the disk (pe_start " + pv.peStart().count()
+                + (base > 0 ? " + partition start " + base : "") + "), " + off + " bytes past a "
+                + Sizes.format(l.ioOpt()) + " full-stripe boundary (" + stripe
+                + " sectors): a full-stripe write to an LV becomes two partial-stripe writes (read-modify-write"
+                + " of parity)", fix);
+    }
+
+    static Finding deviceOffset(DmDevice dm, QueueLimits l) {
+        return of(FindingType.DEVICE_ALIGNMENT_OFFSET, dm.name(), dm.name() + " (" + dm.dmName()
+                + ") reports alignment_offset " + l.alignmentOffset() + ": its sector 0 lies "
+                + (Math.max(l.physicalBlockSize(), l.ioMin()) - l.alignmentOffset()) + " bytes past a "
+                + Sizes.format(Math.max(l.physicalBlockSize(), l.ioMin()))
+                + " boundary of the devices below, so aligned I/O to it is misaligned below",
+                "move the data it maps (partition start, pe_start or table offsets) to a multiple of "
+                + Sizes.format(Math.max(l.physicalBlockSize(), l.ioMin())) + " on the disk");
+    }
+
+    static Finding deviceMisaligned(DmDevice dm) {
+        return of(FindingType.DEVICE_MISALIGNED, dm.name(), dm.name() + " (" + dm.dmName()
+                + ") reports alignment_offset -1: its devices are aligned differently from each other, so no"
+                + " offset in it is aligned on all of them", "align every device of its table the same way (same"
+                + " partition start modulo the physical block / io_min on each disk)");
+    }
+
+    static Finding vgMixedBlockSizes(VolumeGroup vg, Map<Long, List<String>> byLbs) {
+        return of(FindingType.VG_MIXED_LOGICAL_BLOCK_SIZES, vg.name(), "volume group " + vg.name()
+                + " mixes logical block sizes " + byLbs + ": an LV spanning them takes the largest, and I/O that"
+                + " was valid on the smaller-sector PV fails", "keep PVs of one logical block size per VG");
+    }
+
+    static Finding tableMixedBlockSizes(DmDevice dm, Map<Long, List<String>> byLbs) {
+        return of(FindingType.TABLE_MIXED_LOGICAL_BLOCK_SIZES, dm.name(), dm.name() + " (" + dm.dmName()
+                + ") maps devices with different logical block sizes " + byLbs
+                + ": the device takes the largest, " + byLbs.keySet().stream().max(Long::compare).orElse(512L)
+                + " bytes", "build the table from devices of one logical block size");
+    }
+
+    static Finding extentSizeVsStripe(VolumeGroup vg, PhysicalVolume pv, QueueLimits l) {
+        long extentBytes = vg.extentSize().count() * 512;
+        return of(FindingType.EXTENT_SIZE_NOT_FULL_STRIPE_MULTIPLE, vg.name(), "extent size "
+                + Sizes.format(extentBytes) + " of volume group " + vg.name() + " is not a multiple of the "
+                + Sizes.format(l.ioOpt()) + " full stripe of " + pv.device() + ": LV segments that start on an"
+                + " extent boundary start inside a stripe", "vgcreate -s with a multiple of "
+                + Sizes.format(l.ioOpt()) + " (e.g. " + Sizes.format(lcm(l.ioOpt(), 1L << 20)) + ")");
+    }
+
+    private static long lcm(long a, long b) {
+        long x = a;
+        long y = b;
+        while (y != 0) {
+            long t = x % y;
+            x = y;
+            y = t;
+        }
+        return a / x * b;
+    }
+}

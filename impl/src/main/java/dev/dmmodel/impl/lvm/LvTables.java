@@ -1,0 +1,60 @@
+package dev.dmmodel.impl.lvm;
+
+import dev.dmmodel.dm.DmTable;
+import dev.dmmodel.dm.DmTarget;
+import dev.dmmodel.dm.LinearTarget;
+import dev.dmmodel.dm.StripedTarget;
+import dev.dmmodel.lvm.LogicalVolume;
+import dev.dmmodel.lvm.LvSegment;
+import dev.dmmodel.lvm.PhysicalVolume;
+import dev.dmmodel.lvm.StripeArea;
+import dev.dmmodel.lvm.VolumeGroup;
+import dev.dmmodel.units.Sectors;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/** The device-mapper table LVM loads for a linear or striped LV. */
+public final class LvTables {
+
+    private LvTables() {
+    }
+
+    /**
+     * One target per segment: {@code linear} for one stripe, {@code striped} otherwise.
+     *
+     * @throws IllegalArgumentException if the LV is not in the VG or uses a PV the VG does not have
+     */
+    // lib/activate/dev_manager.c: add_areas_line, with libdm/libdm-deptree.c: _emit_segment_line
+    public static DmTable table(VolumeGroup vg, LogicalVolume lv) {
+        Objects.requireNonNull(vg, "vg");
+        Objects.requireNonNull(lv, "lv");
+        if (!lv.vgName().equals(vg.name())) {
+            throw new IllegalArgumentException("LV " + lv.name() + " belongs to VG " + lv.vgName() + ", not " + vg.name());
+        }
+        Sectors extent = vg.extentSize();
+        List<DmTarget> targets = new ArrayList<>();
+        for (LvSegment seg : lv.segments()) {
+            Sectors start = extent.times(seg.startExtent());
+            Sectors length = extent.times(seg.extentCount());
+            if (seg.stripes() == 1) {
+                // activation/use_linear_target=1: a one-stripe segment is a linear target
+                targets.add(new LinearTarget(start, length, seg.areas().get(0).pv(), offset(vg, lv, seg.areas().get(0))));
+            } else {
+                List<StripedTarget.Stripe> stripes = new ArrayList<>();
+                for (StripeArea a : seg.areas()) {
+                    stripes.add(new StripedTarget.Stripe(a.pv(), offset(vg, lv, a)));
+                }
+                targets.add(new StripedTarget(start, length, seg.stripeSize().count(), stripes));
+            }
+        }
+        return new DmTable(targets);
+    }
+
+    // lib/activate/dev_manager.c: add_areas_line (PV area offset = pe_start + pe * extent_size)
+    private static Sectors offset(VolumeGroup vg, LogicalVolume lv, StripeArea area) {
+        PhysicalVolume pv = vg.physicalVolume(area.pv()).orElseThrow(() -> new IllegalArgumentException(
+                "LV " + lv.name() + " uses PV " + area.pv() + ", which is not in VG " + vg.name()));
+        return pv.extentStart(area.startPe());
+    }
+}

@@ -79,7 +79,7 @@ final class HostBuilder implements DeviceView {
             } else if (step instanceof LayoutStep.LvCreate s) {
                 lvm.lvcreate(s);
             } else if (step instanceof LayoutStep.DmCreate s) {
-                dmCreate(s.name(), s.uuid(), s.table(), s.kernelName(), s.devNumber());
+                dmCreate(s.name(), s.uuid(), s.table(), s.kernelName(), s.devNumber(), false);
             } else {
                 throw new IllegalArgumentException("unknown layout step " + step);
             }
@@ -196,7 +196,7 @@ final class HostBuilder implements DeviceView {
 
     /** {@code dmsetup create}: resolves the table's devices, computes limits, registers dm-N. */
     DmDevice dmCreate(String dmName, String uuid, DmTable table, Optional<String> kernelName,
-                      Optional<DevNumber> devNumber) {
+                      Optional<DevNumber> devNumber, boolean byLvm) {
         if (!KERNEL_NAME.matcher(dmName).matches() && !dmName.matches("[A-Za-z0-9_.+#@:-]{1,127}")) {
             throw new LayoutException(dmName, "name", dmName, "device-mapper name '" + dmName
                     + "' is invalid (1–127 characters, no '/')");
@@ -208,7 +208,9 @@ final class HostBuilder implements DeviceView {
         String name = kernelName.orElseGet(() -> "dm-" + nextDmMinor);
         DevNumber dev = devNumber.orElseGet(() -> new DevNumber(DM_MAJOR, nextDmMinor));
         checkNewName(name);
-        checkExclusive(dmName, resolved);
+        if (!byLvm) {
+            checkExclusive(dmName, resolved);
+        }
         Limits l = DmTableLimits.compute(dmName, resolved, this, profile);
         DmDevice dm = new DmDevice(name, dev, dmName, uuid, resolved, l.toQueueLimits());
         if (dev.major() == DM_MAJOR) {

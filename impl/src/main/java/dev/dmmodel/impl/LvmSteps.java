@@ -93,7 +93,7 @@ final class LvmSteps {
         VolumeGroup updated = LvAllocator.lvcreate(vg, resolvePvs(s), "pending");
         LogicalVolume lv = updated.logicalVolume(s.request().name()).orElseThrow();
         DmDevice dm = host.dmCreate(dmName, uuid(vg.name(), lv.name()), LvTables.table(updated, lv),
-                Optional.empty(), Optional.empty());
+                Optional.empty(), Optional.empty(), true);
         List<LogicalVolume> lvs = new ArrayList<>(updated.logicalVolumes());
         lvs.set(lvs.size() - 1, new LogicalVolume(lv.vgName(), lv.name(), lv.segments(), dm.name()));
         VolumeGroup finalVg = new VolumeGroup(updated.name(), updated.extentSize(), updated.physicalVolumes(),

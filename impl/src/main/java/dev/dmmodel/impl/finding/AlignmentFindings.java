@@ -30,24 +30,29 @@ final class AlignmentFindings {
         return r == 0 ? s : s + grain - r;
     }
 
+    /** The grain a partition should start on: the full stripe if known, else 1 MiB (a multiple of io_min). */
+    static long partitionGrain(QueueLimits l) {
+        return l.ioOpt() > 0 ? l.ioOpt() : lcm(Math.max(l.physicalBlockSize(), l.ioMin()), 1L << 20);
+    }
+
     static Finding partitionPhysicalBlock(Partition p, QueueLimits l, long off) {
-        long suggested = nextAlignedSector(2048, l.alignmentOffset(), Math.max(l.ioOpt(), 1 << 20));
+        long suggested = nextAlignedSector(2048, l.alignmentOffset(), partitionGrain(l));
         return of(FindingType.PARTITION_MISALIGNED_PHYSICAL_BLOCK, p.name(), p.name() + " starts at sector "
                 + p.start().count() + ", " + off + " bytes past a " + l.physicalBlockSize()
                 + "-byte physical block boundary of " + p.disk() + ": every " + Sizes.format(l.physicalBlockSize())
                 + " write to it straddles two physical blocks (read-modify-write in the drive)",
-                "recreate " + p.name() + " at sector " + suggested + " (parted -a optimal, or sfdisk's default 1 MiB"
-                + " alignment)");
+                "recreate " + p.name() + " at sector " + suggested + " (a multiple of " + Sizes.format(partitionGrain(l))
+                + "; parted -a optimal does this)");
     }
 
     static Finding partitionIoMin(Partition p, QueueLimits l, long off) {
-        long suggested = nextAlignedSector(2048, l.alignmentOffset(), Math.max(l.ioOpt(), 1 << 20));
+        long suggested = nextAlignedSector(2048, l.alignmentOffset(), partitionGrain(l));
         return of(FindingType.PARTITION_MISALIGNED_IO_MIN, p.name(), p.name() + " starts at sector "
                 + p.start().count() + ", " + off + " bytes past a " + Sizes.format(l.ioMin())
                 + " minimum_io_size (RAID chunk) boundary of " + p.disk()
                 + ": I/O that is chunk-sized and chunk-aligned in the partition spans two chunks on the disk",
-                "recreate " + p.name() + " at sector " + suggested + ", a multiple of "
-                + Sizes.format(Math.max(l.ioOpt(), l.ioMin())));
+                "recreate " + p.name() + " at sector " + suggested + " (a multiple of "
+                + Sizes.format(partitionGrain(l)) + ")");
     }
 
     static Finding partitionIoOpt(Partition p, QueueLimits l, long off) {

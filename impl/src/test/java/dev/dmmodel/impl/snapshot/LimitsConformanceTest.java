@@ -87,13 +87,13 @@ class LimitsConformanceTest {
         try {
             snapshot = Snapshot.read(caseDir.resolve("snapshot"));
         } catch (RuntimeException e) {
-            return dynamicTest(caseDir.getFileName() + ": snapshot", () -> {
+            return dynamicTest(id + ": snapshot", () -> {
                 throw new AssertionError(id + ": reading the snapshot failed: " + e.getMessage(), e);
             });
         }
         Optional<KernelProfile> recorded = snapshot.profile();
         if (recorded.isEmpty()) {
-            return dynamicTest(caseDir.getFileName() + ": kernel-release", () -> {
+            return dynamicTest(id + ": kernel-release", () -> {
                 throw new AssertionError(id + ": the snapshot has no kernel-release, so no profile to check");
             });
         }
@@ -101,15 +101,15 @@ class LimitsConformanceTest {
         LazyLayout layout = new LazyLayout(id, snapshot, profile);
         List<DynamicNode> tests = new ArrayList<>();
         for (Snapshot.Device dm : snapshot.dmDevices()) {
-            tests.add(dynamicTest(dm.kname() + " (" + dm.dmName().orElseThrow() + ")",
+            tests.add(dynamicTest(id + " " + dm.kname() + " (" + dm.dmName().orElseThrow() + ")",
                     () -> checkDmDevice(id, snapshot, layout.get(), dm)));
         }
         for (Snapshot.PartitionEntry p : snapshot.partitions()) {
-            tests.add(dynamicTest(p.kname() + " (partition of " + p.disk() + ")",
+            tests.add(dynamicTest(id + " " + p.kname() + " (partition of " + p.disk() + ")",
                     () -> checkPartition(id, snapshot, layout.get(), p)));
         }
         for (Map.Entry<String, Long> pe : snapshot.recordedPeStarts().entrySet()) {
-            tests.add(dynamicTest("pe_start of " + pe.getKey(),
+            tests.add(dynamicTest(id + " pe_start of " + pe.getKey(),
                     () -> checkPeStart(id, layout.get(), profile, pe.getKey(), pe.getValue())));
         }
         return dynamicContainer(caseDir.getFileName() + " (" + profile.name() + ")", caseDir.toUri(), tests.stream());

@@ -66,7 +66,7 @@ public final class LvAllocator {
         // lib/metadata/lv_manip.c: _lv_create_an_lv (striped length rounded up to whole rows)
         if (extents % stripes != 0) {
             long rounded = Math.multiplyExact(Math.addExact(extents, stripes - 1) / stripes, stripes);
-            LOG.info("Rounding size {} ({} extents) up to stripe boundary size {} ({} extents).",
+            LOG.debug("Rounding size {} ({} extents) up to stripe boundary size {} ({} extents).",
                     DisplaySize.sectors(Math.multiplyExact(extents, extentSize)), extents,
                     DisplaySize.sectors(Math.multiplyExact(rounded, extentSize)), rounded);
             extents = rounded;
@@ -112,14 +112,14 @@ public final class LvAllocator {
     static long stripeSize(String where, LvCreateRequest req, long extentSize) {
         if (req.stripes() == 1) {
             if (req.stripeSize() != null) {
-                LOG.info("Ignoring stripesize argument with single stripe.");
+                LOG.debug("Ignoring stripesize argument with single stripe.");
             }
             return 0;
         }
         long sectors;
         if (req.stripeSize() == null) {
             sectors = DEFAULT_STRIPE_SIZE_SECTORS;
-            LOG.info("Using default stripesize {}.", DisplaySize.sectors(sectors));
+            LOG.debug("Using default stripesize {}.", DisplaySize.sectors(sectors));
         } else {
             Bytes size = req.stripeSize();
             String shown = DisplaySize.bytes(BigInteger.valueOf(size.count()));
@@ -133,7 +133,7 @@ public final class LvAllocator {
             }
         }
         if (sectors > extentSize) {
-            LOG.info("Reducing requested stripe size {} to maximum, physical extent size {}.",
+            LOG.debug("Reducing requested stripe size {} to maximum, physical extent size {}.",
                     DisplaySize.sectors(sectors), DisplaySize.sectors(extentSize));
             sectors = extentSize;
         }
@@ -161,7 +161,7 @@ public final class LvAllocator {
         long extents = sectors / extentSize;
         if (sectors % extentSize != 0) {
             extents++;
-            LOG.info("Rounding up size to full physical extent {}",
+            LOG.debug("Rounding up size to full physical extent {}",
                     DisplaySize.sectors(Math.multiplyExact(extents, extentSize)));
         }
         return extents;
@@ -214,7 +214,7 @@ public final class LvAllocator {
     // lib/metadata/pv_list.c: _create_pv_entry (a full PV is left out with a warning)
     private static boolean hasFreeExtents(ExtentTable table, String device) {
         if (table.freeRanges(device).isEmpty()) {
-            LOG.warn("WARNING: No free extents on physical volume \"{}\".", device);
+            LOG.debug("WARNING: No free extents on physical volume \"{}\".", device);
             return false;
         }
         return true;

@@ -98,7 +98,7 @@ public final class PvCreate {
         return new PhysicalVolume(device, devSize, Sectors.of(peStart), mda0Size, mda1Size, "", 0, Sectors.ZERO);
     }
 
-    // tools/toollib.c: pvcreate_each_device (devices/pv_min_size check)
+    // lib/metadata/metadata.c: pv_create (devices/pv_min_size; PV_MIN_SIZE in 2.00)
     private static void checkMinimumSize(String device, Sectors devSize, long minimum) {
         if (devSize.count() < minimum) {
             throw new LayoutException(device, "dev_size", devSize.toString(),
@@ -142,7 +142,7 @@ public final class PvCreate {
     private static long ioHintSectors(String device, String attribute, long bytes) {
         long sectors = bytes / Sectors.SECTOR_SIZE;
         if (sectors > 1 && sectors % 8 != 0) {
-            LOG.warn("WARNING: Ignoring {} = {} for device {} (not divisible by 4KiB).", attribute, bytes, device);
+            LOG.debug("WARNING: Ignoring {} = {} for device {} (not divisible by 4KiB).", attribute, bytes, device);
             return 8;
         }
         return sectors;
@@ -246,7 +246,7 @@ public final class PvCreate {
         int copies = opts.metadataCopies();
         long size0 = requested;
         if (size0 > disk) {
-            LOG.warn("Warning: metadata area fills disk {}", device);
+            LOG.debug("Warning: metadata area fills disk {}", device);
             size0 = disk - LABEL_SCAN_SIZE_BYTES - 2 * alignment;
             copies = 1;
         }

@@ -305,6 +305,26 @@ class PvCreateTest {
         }
 
         @Test
+        void noRoomLeftForTheSecondCopy() {
+            // 1024 s device, 1020 s metadata: mda0 ends at 2048 + 522240 = 524288 B, the device end
+            assertThatThrownBy(() -> PvCreate.pvcreate("sdb", Sectors.of(1024), PvTopology.PLAIN,
+                    LEGACY.withMetadataSize(Sectors.of(1020)).withMetadataCopies(2)))
+                    .isInstanceOf(LayoutException.class)
+                    .hasMessage("Not enough space available for metadata area with index 1 on PV sdb.");
+        }
+
+        @Test
+        void metadataLargerThanTheDiskShrinksToOneCopy() {
+            // 2.00 _mda_setup: a 1 MiB area on a 512 KiB device becomes 524288 - 2048 - 2 x 65536 = 391168 B,
+            // ending at 393216 B = 768 s (a 64 KiB multiple), and only one copy is made
+            PhysicalVolume pv = PvCreate.pvcreate("sdb", Sectors.of(1024), PvTopology.PLAIN,
+                    LEGACY.withMetadataSize(Sectors.of(2048)).withMetadataCopies(2));
+            assertThat(pv.peStart()).isEqualTo(Sectors.of(768));
+            assertThat(pv.mdaSize()).isEqualTo(Sectors.of(764));
+            assertThat(pv.mda1Size()).isEqualTo(Sectors.ZERO);
+        }
+
+        @Test
         void versionSwitchUsesTheLegacyRules() {
             assertThat(create(DEFAULTS.withVersion(LvmVersion.LVM2_2_00)).peStart()).isEqualTo(Sectors.of(384));
         }

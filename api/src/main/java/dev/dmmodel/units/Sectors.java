@@ -4,8 +4,8 @@ package dev.dmmodel.units;
  * A count of 512-byte sectors, the unit in which the kernel addresses every block device whatever
  * its logical block size ({@code SECTOR_SHIFT = 9}).
  *
- * <p>Arithmetic is exact: an overflow throws {@link ArithmeticException}-free {@link SizeException}
- * naming the operands, never wraps.
+ * <p>Arithmetic is exact: an overflow throws a {@link SizeException} naming the operands; it never
+ * wraps.
  *
  * @param count the number of sectors, never negative
  */

@@ -39,6 +39,8 @@ import org.slf4j.LoggerFactory;
 final class HostBuilder implements DeviceView {
     private static final Logger LOG = LoggerFactory.getLogger(HostBuilder.class);
     private static final Pattern KERNEL_NAME = Pattern.compile("[A-Za-z0-9_.+-]{1,32}");
+    // drivers/md/dm-ioctl.c: check_name — up to DM_NAME_LEN - 1 characters, no '/'
+    private static final Pattern DM_NAME = Pattern.compile("[^/\\s]{1,127}");
     private static final int DM_MAJOR = 253;
     private static final int BLKEXT_MAJOR = 259;
 
@@ -197,7 +199,7 @@ final class HostBuilder implements DeviceView {
     /** {@code dmsetup create}: resolves the table's devices, computes limits, registers dm-N. */
     DmDevice dmCreate(String dmName, String uuid, DmTable table, Optional<String> kernelName,
                       Optional<DevNumber> devNumber, boolean byLvm) {
-        if (!KERNEL_NAME.matcher(dmName).matches() && !dmName.matches("[A-Za-z0-9_.+#@:-]{1,127}")) {
+        if (!DM_NAME.matcher(dmName).matches()) {
             throw new LayoutException(dmName, "name", dmName, "device-mapper name '" + dmName
                     + "' is invalid (1–127 characters, no '/')");
         }

@@ -12,6 +12,9 @@ module dev.dmmodel.api {
     exports dev.dmmodel.layout;
     exports dev.dmmodel.finding;
     exports dev.dmmodel.spi;
+    exports dev.dmmodel.trace;
+    exports dev.dmmodel.workload;
+    exports dev.dmmodel.engine;
 
     uses dev.dmmodel.spi.ModelProvider;
 }

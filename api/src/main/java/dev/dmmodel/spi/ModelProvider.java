@@ -20,4 +20,7 @@ public interface ModelProvider {
 
     /** Checks a layout and returns its findings, most severe first. */
     List<Finding> validate(Layout layout);
+
+    /** A simulation of the layout (see {@link dev.dmmodel.engine.Simulation}). */
+    dev.dmmodel.engine.Simulation simulate(Layout layout);
 }

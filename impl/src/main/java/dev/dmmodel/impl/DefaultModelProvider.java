@@ -23,4 +23,9 @@ public final class DefaultModelProvider implements ModelProvider {
     public List<Finding> validate(Layout layout) {
         return LayoutValidator.validate(layout);
     }
+
+    @Override
+    public dev.dmmodel.engine.Simulation simulate(Layout layout) {
+        return new dev.dmmodel.impl.engine.HostSimulation(layout);
+    }
 }

@@ -1,0 +1,37 @@
+package dev.dmmodel.engine;
+
+import dev.dmmodel.layout.Layout;
+import dev.dmmodel.spi.ModelProviders;
+import dev.dmmodel.trace.TraceListener;
+import dev.dmmodel.workload.Command;
+import dev.dmmodel.workload.Script;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A running host: a layout plus the state the kernel keeps while I/O happens (soft block sizes,
+ * tunables written to sysfs, the page cache's dirty data, thin-pool mappings). Commands run in order
+ * and report the kernel's block events to a listener. A simulation is not thread-safe.
+ */
+public interface Simulation {
+
+    /** A simulation of the layout under its kernel profile. */
+    static Simulation of(Layout layout) {
+        return ModelProviders.get().simulate(layout);
+    }
+
+    /** The layout as it is now (tunables such as max_sectors_kb applied). */
+    Layout layout();
+
+    /** Runs one command; its block events go to {@code listener}. */
+    CommandResult execute(Command command, TraceListener listener);
+
+    /** Runs a script in order; a refused command is reported and the script goes on, as in a shell. */
+    default List<CommandResult> run(Script script, TraceListener listener) {
+        List<CommandResult> results = new ArrayList<>();
+        for (Command c : script.commands()) {
+            results.add(execute(c, listener));
+        }
+        return List.copyOf(results);
+    }
+}

@@ -1,0 +1,37 @@
+package dev.dmmodel.trace;
+
+import java.util.Objects;
+
+/**
+ * One block-layer event in the kernel's vocabulary, as a row of the normalized trace format
+ * ({@code seq,device,event,rwbs,sector,nr_sectors,extra}).
+ *
+ * @param seq position in the trace, from 0
+ * @param device kernel name of the device the event is reported for
+ * @param type the tracepoint
+ * @param rwbs the operation flags as blktrace prints them ({@code W}, {@code WS}, {@code R}, {@code RA},
+ *     {@code D}, {@code FWS} ...)
+ * @param sector the sector (for {@code block_split}, where the remainder starts)
+ * @param nrSectors the size in sectors, or -1 where the tracepoint prints none
+ * @param extra details: {@code from=dm-0:64} for a remap, {@code new_sector=128} for a split,
+ *     {@code bytes=524288} for request events, {@code err=0} for completions; empty if none
+ */
+public record TraceEvent(long seq, String device, EventType type, String rwbs, long sector, long nrSectors,
+                         String extra) {
+
+    /** Rejects nulls. */
+    public TraceEvent {
+        Objects.requireNonNull(device, "device");
+        Objects.requireNonNull(type, "type");
+        Objects.requireNonNull(rwbs, "rwbs");
+        Objects.requireNonNull(extra, "extra");
+        if (nrSectors < -1) {
+            throw new IllegalArgumentException("nr_sectors (" + nrSectors + ") must be -1 (none) or more");
+        }
+    }
+
+    /** Whether the event has a size. */
+    public boolean hasSize() {
+        return nrSectors >= 0;
+    }
+}

@@ -69,7 +69,7 @@ public final class KernelProfile {
      * dm-striped sets chunk_sectors to its chunk; thin devices advertise 1024 × the block for discard;
      * dma_alignment is stacked. Cap 2560 sectors; chunk_sectors stacked by gcd.
      */
-    public static final KernelProfile LINUX_6_12 = builder("linux-6.12", 6, 12)
+    public static final KernelProfile LINUX_6_12 = builder("linux-6.12", 6, 12, 0)
             .maxSectorsCap(2560)
             .sdMaxSectorsFromOptimalTransfer(false)
             .validateLimitsOnCommit(true)
@@ -82,6 +82,7 @@ public final class KernelProfile {
             .stacksDmaAlignment(true)
             .readAheadFromIoOpt(true)
             .writeZeroesSupported(true)
+            .plugsDirectWrites(false)
             .build();
 
     /**
@@ -91,7 +92,7 @@ public final class KernelProfile {
      * alignment_offset -1; thin devices advertise a fixed 16 GiB discard; dma_alignment is stacked
      * (dm starts from 511, so it shows 511 over disks with smaller masks). Cap 2560 sectors; chunk_sectors stacked by gcd; readahead = max(2 × io_opt, 128 KiB).
      */
-    public static final KernelProfile LINUX_6_1 = builder("linux-6.1", 6, 1)
+    public static final KernelProfile LINUX_6_1 = builder("linux-6.1", 6, 1, 0)
             .maxSectorsCap(2560)
             .sdMaxSectorsFromOptimalTransfer(true)
             .validateLimitsOnCommit(false)
@@ -104,6 +105,7 @@ public final class KernelProfile {
             .stacksDmaAlignment(true)
             .readAheadFromIoOpt(true)
             .writeZeroesSupported(true)
+            .plugsDirectWrites(true)
             .build();
 
     /**
@@ -112,7 +114,7 @@ public final class KernelProfile {
      * combined with power-of-two masks; no chunk_sectors; pool_io_hints only sets io_opt to the block
      * (io_min reset); no write-zeroes; readahead stays 128 KiB.
      */
-    public static final KernelProfile LINUX_3_10 = builder("linux-3.10", 3, 10)
+    public static final KernelProfile LINUX_3_10 = builder("linux-3.10", 3, 10, 0)
             .maxSectorsCap(1024)
             .sdMaxSectorsFromOptimalTransfer(false)
             .validateLimitsOnCommit(false)
@@ -125,6 +127,7 @@ public final class KernelProfile {
             .stacksDmaAlignment(false)
             .readAheadFromIoOpt(false)
             .writeZeroesSupported(false)
+            .plugsDirectWrites(true)
             .build();
 
     /**
@@ -144,6 +147,7 @@ public final class KernelProfile {
             .stacksDmaAlignment(false)
             .readAheadFromIoOpt(false)
             .writeZeroesSupported(false)
+            .plugsDirectWrites(true)
             .build();
 
     /**
@@ -165,6 +169,7 @@ public final class KernelProfile {
             .stacksDmaAlignment(false)
             .readAheadFromIoOpt(false)
             .writeZeroesSupported(false)
+            .plugsDirectWrites(true)
             .build();
 
     private static final List<KernelProfile> PRESETS =
@@ -189,6 +194,7 @@ public final class KernelProfile {
     private final boolean stacksDmaAlignment;
     private final boolean readAheadFromIoOpt;
     private final boolean writeZeroesSupported;
+    private final boolean plugsDirectWrites;
 
     private KernelProfile(Builder b) {
         this.name = b.name;
@@ -208,6 +214,7 @@ public final class KernelProfile {
         this.stacksDmaAlignment = b.stacksDmaAlignment;
         this.readAheadFromIoOpt = b.readAheadFromIoOpt;
         this.writeZeroesSupported = b.writeZeroesSupported;
+        this.plugsDirectWrites = b.plugsDirectWrites;
     }
 
     /** The default profile, {@link #LINUX_6_12}. */
@@ -357,6 +364,15 @@ public final class KernelProfile {
         return writeZeroesSupported;
     }
 
+    /**
+     * Whether {@code O_DIRECT} writes to a block device run under the writer's plug, so that pieces of one
+     * write that dm sends to the same disk merge into one request ({@code blkdev_write_iter} plugged every
+     * write until 6.5; recorded: merged on 6.1, one request per piece on 6.12).
+     */
+    public boolean plugsDirectWrites() {
+        return plugsDirectWrites;
+    }
+
     /** A builder starting from this profile's rules, to derive a variant. */
     public Builder toBuilder() {
         return new Builder(this);
@@ -387,7 +403,8 @@ public final class KernelProfile {
                 && ioOptRaisesMaxSectors == p.ioOptRaisesMaxSectors
                 && stripedSetsChunkSectors == p.stripedSetsChunkSectors
                 && stacksDmaAlignment == p.stacksDmaAlignment && readAheadFromIoOpt == p.readAheadFromIoOpt
-                && writeZeroesSupported == p.writeZeroesSupported && name.equals(p.name)
+                && writeZeroesSupported == p.writeZeroesSupported && plugsDirectWrites == p.plugsDirectWrites
+                && name.equals(p.name)
                 && alignmentMath == p.alignmentMath && chunkSectorsStacking == p.chunkSectorsStacking
                 && thinPoolIoHints == p.thinPoolIoHints && thinDiscardLimit == p.thinDiscardLimit;
     }
@@ -422,6 +439,7 @@ public final class KernelProfile {
         private boolean stacksDmaAlignment;
         private boolean readAheadFromIoOpt = true;
         private boolean writeZeroesSupported = true;
+        private boolean plugsDirectWrites = true;
 
         private Builder(KernelProfile from) {
             if (from != null) {
@@ -442,6 +460,7 @@ public final class KernelProfile {
                 stacksDmaAlignment = from.stacksDmaAlignment;
                 readAheadFromIoOpt = from.readAheadFromIoOpt;
                 writeZeroesSupported = from.writeZeroesSupported;
+                plugsDirectWrites = from.plugsDirectWrites;
             }
         }
 
@@ -534,6 +553,12 @@ public final class KernelProfile {
         /** See {@link KernelProfile#writeZeroesSupported()}. */
         public Builder writeZeroesSupported(boolean v) {
             this.writeZeroesSupported = v;
+            return this;
+        }
+
+        /** See {@link KernelProfile#plugsDirectWrites()}. */
+        public Builder plugsDirectWrites(boolean v) {
+            this.plugsDirectWrites = v;
             return this;
         }
 

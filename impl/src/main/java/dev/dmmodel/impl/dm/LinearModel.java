@@ -25,6 +25,12 @@ final class LinearModel implements TargetModel {
     public void ioHints(Limits limits, Function<String, Limits> deviceLimits, KernelProfile profile) {
     }
 
+    // dm-linear.c: linear_map_sector — the same offset on the device, from lc->start
+    @Override
+    public Remap map(long offset) {
+        return new Remap(target.device(), target.offset().count() + offset);
+    }
+
     // dm-linear.c: linear_ctr — num_discard_bios = num_write_zeroes_bios = 1
     @Override
     public int numDiscardBios() {

@@ -40,6 +40,25 @@ final class StripedModel implements TargetModel {
         l.ioOpt = Math.multiplyExact(chunkBytes, target.stripes().size());
     }
 
+    // dm-stripe.c: stripe_ctr — dm_set_target_max_io_len(ti, chunk_size): no clone crosses a chunk
+    @Override
+    public long maxIoLen() {
+        return target.chunkSectors();
+    }
+
+    // dm-stripe.c: stripe_map_sector — chunk, then stripe, then the chunk's row on that stripe
+    @Override
+    public Remap map(long offset) {
+        long chunk = target.chunkSectors();
+        long stripes = target.stripes().size();
+        long chunkNo = offset / chunk;
+        long inChunk = offset % chunk;
+        int stripe = (int) (chunkNo % stripes);
+        long row = chunkNo / stripes;
+        StripedTarget.Stripe s = target.stripes().get(stripe);
+        return new Remap(s.device(), s.offset().count() + row * chunk + inChunk);
+    }
+
     // dm-stripe.c: stripe_ctr — one discard / write-zeroes bio per stripe
     @Override
     public int numDiscardBios() {

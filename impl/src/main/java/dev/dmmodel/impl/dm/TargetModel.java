@@ -50,6 +50,30 @@ public interface TargetModel {
     /** {@code ti->num_write_zeroes_bios}: 0 when the target cannot pass write-zeroes. */
     int numWriteZeroesBios();
 
+    /**
+     * Where a clone goes: a device and a sector on it.
+     *
+     * @param device kernel name
+     * @param sector sector on the device
+     */
+    record Remap(String device, long sector) {
+    }
+
+    /** {@code ti->max_io_len}: no clone crosses a multiple of it, counted from the target's start (0 = none). */
+    default long maxIoLen() {
+        return 0;
+    }
+
+    /**
+     * The target's {@code map} for a clone starting {@code offset} sectors into the target.
+     *
+     * @throws UnsupportedOperationException for targets whose I/O is not modelled yet
+     */
+    default Remap map(long offset) {
+        throw new UnsupportedOperationException(getClass().getSimpleName().replace("Model", "")
+                + " target I/O is not modelled yet");
+    }
+
     /** The model of a table target. */
     static TargetModel of(DmTarget target, Function<String, Long> deviceSize) {
         if (target instanceof LinearTarget t) {

@@ -1,18 +1,40 @@
 package dev.dmmodel.impl.engine;
 
+import com.google.common.collect.Range;
+import dev.dmmodel.device.BlockDevice;
 import dev.dmmodel.engine.CommandResult;
 import dev.dmmodel.engine.Simulation;
 import dev.dmmodel.layout.Layout;
 import dev.dmmodel.trace.TraceListener;
 import dev.dmmodel.workload.Command;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 
-/** The engine's simulation of a host (being built). */
+/**
+ * The engine's host: runs workload commands against a layout and reports the kernel's block events.
+ * Modelled so far: {@code dd} (direct and buffered reads and writes of block devices, {@code /dev/zero},
+ * {@code /dev/null}), {@code sync}, {@code drop_caches}, sysfs {@code max_sectors_kb}/{@code read_ahead_kb},
+ * {@code blockdev --setbsz}, {@code mkfs}/{@code mount}/{@code umount} as changes of the soft block size.
+ */
 public final class HostSimulation implements Simulation {
+    /** {@code BIO_MAX_VECS}. */
+    static final int BIO_MAX_VECS = 256;
+
     private final Layout layout;
+    private final Kernel kernel;
+    private final Map<String, PageCache> caches = new HashMap<>();
+    /** Devices held open by a mounted filesystem, with the filesystem's sector size. */
+    private final Map<String, Long> mounted = new HashMap<>();
+    /** Sector sizes of filesystems written by mkfs, by device. */
+    private final Map<String, Long> filesystems = new HashMap<>();
+    private final UserBuffer buffer = new UserBuffer(Bvecs.PAGE);
 
     /** A simulation of the layout. */
     public HostSimulation(Layout layout) {
         this.layout = layout;
+        this.kernel = new Kernel(layout);
     }
 
     @Override
@@ -22,6 +44,177 @@ public final class HostSimulation implements Simulation {
 
     @Override
     public CommandResult execute(Command command, TraceListener listener) {
-        throw new UnsupportedOperationException("the I/O engine does not run " + command.line() + " yet");
+        kernel.events.listener(listener);
+        try {
+            if (command instanceof Command.Dd dd) {
+                return new Dd(this, dd).run();
+            }
+            if (command instanceof Command.Sync) {
+                for (PageCache c : List.copyOf(caches.values())) {
+                    writeback(c, Bio.SYNC);
+                }
+                return ok(command);
+            }
+            if (command instanceof Command.DropCaches d) {
+                if ((d.mode() & 1) != 0) {
+                    for (PageCache c : caches.values()) {
+                        c.dropClean();
+                    }
+                }
+                return ok(command);
+            }
+            if (command instanceof Command.SysfsWrite w) {
+                return sysfs(w);
+            }
+            if (command instanceof Command.SetBlockSize s) {
+                return setBlockSize(s, device(s.device()), s.blockSize());
+            }
+            if (command instanceof Command.Mkfs m) {
+                BlockDevice d = device(m.device());
+                filesystems.put(d.name(), m.sectorSize() != 0 ? m.sectorSize() : d.limits().logicalBlockSize());
+                return ok(command);
+            }
+            if (command instanceof Command.Mount m) {
+                BlockDevice d = device(m.device());
+                long sectorSize = filesystems.getOrDefault(d.name(), d.limits().logicalBlockSize());
+                mounted.put(d.name(), sectorSize);
+                // fs/super.c: sb_set_blocksize — XFS sets its sector size (xfs_setsize_buftarg)
+                cache(d).blockSize = sectorSize;
+                return ok(command);
+            }
+            if (command instanceof Command.Umount u) {
+                BlockDevice d = layout.find(u.target()).orElse(null);
+                String name = d != null ? d.name() : mounted.keySet().stream().findFirst().orElse(null);
+                if (name != null) {
+                    mounted.remove(name);
+                    release(name);
+                }
+                return ok(command);
+            }
+            throw new UnsupportedOperationException("the engine does not model '" + command.line() + "' yet");
+        } finally {
+            kernel.events.listener(TraceListener.NONE);
+        }
+    }
+
+    static CommandResult ok(Command c) {
+        return new CommandResult(c, 0, "", 0);
+    }
+
+    BlockDevice device(String path) {
+        return layout.device(path);
+    }
+
+    Kernel kernel() {
+        return kernel;
+    }
+
+    UserBuffer buffer() {
+        return buffer;
+    }
+
+    /** The device's page cache, created with its initial soft block size on first open. */
+    PageCache cache(BlockDevice d) {
+        return caches.computeIfAbsent(d.name(), n -> new PageCache(n, d.size().count() * 512,
+                PageCache.initialBlockSize(d.limits().logicalBlockSize(), d.size().count() * 512,
+                        kernel.profile.pageSize()), kernel.raPages(d)));
+    }
+
+    boolean isMounted(String device) {
+        return mounted.containsKey(device);
+    }
+
+    // block/bdev.c: blkdev_put -> blkdev_flush_mapping — the last close writes back and drops the cache
+    void release(String device) {
+        if (mounted.containsKey(device)) {
+            return;
+        }
+        PageCache c = caches.remove(device);
+        if (c != null) {
+            writeback(c, Bio.SYNC);
+        }
+    }
+
+    /**
+     * Writes back every dirty buffer of a device: one bio per dirty soft block, in offset order
+     * ({@code block_write_full_folio} → {@code submit_bh}), under the writeback plug.
+     */
+    void writeback(PageCache c, int flags) {
+        if (c.dirty.isEmpty()) {
+            return;
+        }
+        kernel.startPlug();
+        long bs = c.blockSize;
+        for (Range<Long> r : List.copyOf(c.dirty.asRanges())) {
+            long from = r.lowerEndpoint() / bs * bs;
+            long to = Math.min(c.sizeBytes, (r.upperEndpoint() + bs - 1) / bs * bs);
+            for (long off = from; off < to; off += bs) {
+                Bvecs data = buffer.vectors(off % Bvecs.PAGE, bs);
+                Bio bio = new Bio(c.device, Op.WRITE, flags, off / 512, bs / 512, data);
+                kernel.submitBioNoacct(bio);
+            }
+        }
+        c.dirty.clear();
+        kernel.finishPlug();
+        kernel.completeAll();
+    }
+
+    private CommandResult sysfs(Command.SysfsWrite w) {
+        String[] parts = w.path().split("/");
+        // /sys/block/DEV/queue/ATTR
+        if (parts.length == 6 && parts[1].equals("sys") && parts[2].equals("block") && parts[4].equals("queue")) {
+            BlockDevice d = device(parts[3]);
+            long value;
+            try {
+                value = Long.parseLong(w.value().strip());
+            } catch (NumberFormatException e) {
+                return new CommandResult(w, 1, "echo: write error: Invalid argument", 0);
+            }
+            switch (parts[5]) {
+                case "max_sectors_kb":
+                    return kernel.storeMaxSectorsKb(d.name(), value)
+                            ? ok(w) : new CommandResult(w, 1, "echo: write error: Invalid argument", 0);
+                case "read_ahead_kb":
+                    kernel.storeReadAheadKb(d.name(), value);
+                    PageCache c = caches.get(d.name());
+                    if (c != null) {
+                        c.readahead.raPages = value / 4;
+                    }
+                    return ok(w);
+                default:
+                    break;
+            }
+        }
+        throw new UnsupportedOperationException("the engine does not model writes to " + w.path() + " yet");
+    }
+
+    // block/bdev.c: set_blocksize — a power of two from the logical block size to a page; drops the cache
+    private CommandResult setBlockSize(Command c, BlockDevice d, long size) {
+        if (Long.bitCount(size) != 1 || size < d.limits().logicalBlockSize() || size > kernel.profile.pageSize()) {
+            return new CommandResult(c, 1, "blockdev: ioctl error on BLKBSZSET: Invalid argument", 0);
+        }
+        PageCache cache = cache(d);
+        writeback(cache, Bio.SYNC);
+        cache.dropClean();
+        cache.blockSize = size;
+        return ok(c);
+    }
+
+    /** Builds the direct-I/O bios of one read or write ({@code blkdev_direct_IO}). */
+    List<Bio> directBios(String device, Op op, int flags, long pos, long bytes) {
+        List<Bio> out = new ArrayList<>();
+        long pages = UserBuffer.pages(0, bytes);
+        if (pages <= BIO_MAX_VECS) {
+            out.add(new Bio(device, op, flags, pos / 512, bytes / 512, buffer.vectors(0, bytes)));
+            return out;
+        }
+        // block/fops.c: __blkdev_direct_IO — bios of BIO_MAX_VECS vectors each
+        long done = 0;
+        while (done < bytes) {
+            long len = Math.min(bytes - done, BIO_MAX_VECS * Bvecs.PAGE);
+            out.add(new Bio(device, op, flags, (pos + done) / 512, len / 512, buffer.vectors(done, len)));
+            done += len;
+        }
+        return out;
     }
 }

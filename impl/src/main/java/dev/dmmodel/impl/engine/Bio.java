@@ -1,0 +1,101 @@
+package dev.dmmodel.impl.engine;
+
+/**
+ * A {@code struct bio} in flight: its device (kernel name), operation, flags, sector, size and data
+ * vectors, plus the trace flags the kernel keeps ({@code BIO_TRACE_COMPLETION}, {@code BIO_REMAPPED}).
+ */
+final class Bio {
+    static final int SYNC = 1;
+    static final int IDLE = 1 << 1;
+    static final int RAHEAD = 1 << 2;
+    static final int PREFLUSH = 1 << 3;
+    static final int FUA = 1 << 4;
+    static final int META = 1 << 5;
+    static final int NOMERGE = 1 << 6;
+
+    String device;
+    final Op op;
+    int flags;
+    long sector;
+    long sectors;
+    Bvecs data;
+    boolean traced;
+    boolean remapped;
+    /** The bio whose completion this one counts towards ({@code bio_chain}, dm clones), or null. */
+    Bio parent;
+    /** Pieces still in flight that complete into this bio ({@code __bi_remaining}). */
+    int remaining;
+    /** Whether this bio entered a bio-based (dm) device, which reports its completion. */
+    boolean dmBio;
+
+    Bio(String device, Op op, int flags, long sector, long sectors, Bvecs data) {
+        this.device = device;
+        this.op = op;
+        this.flags = flags;
+        this.sector = sector;
+        this.sectors = sectors;
+        this.data = data;
+    }
+
+    long end() {
+        return sector + sectors;
+    }
+
+    boolean has(int flag) {
+        return (flags & flag) != 0;
+    }
+
+    /** The operation and flags as blktrace prints them ({@code blk_fill_rwbs}). */
+    String rwbs() {
+        StringBuilder sb = new StringBuilder(4);
+        if (has(PREFLUSH)) {
+            sb.append('F');
+        }
+        switch (op) {
+            case WRITE:
+                sb.append('W');
+                break;
+            case DISCARD:
+                sb.append('D');
+                break;
+            case FLUSH:
+                sb.append('F');
+                break;
+            case READ:
+                sb.append('R');
+                break;
+            default:
+                sb.append('N');
+                break;
+        }
+        if (has(FUA)) {
+            sb.append('F');
+        }
+        if (has(RAHEAD)) {
+            sb.append('A');
+        }
+        if (has(SYNC)) {
+            sb.append('S');
+        }
+        if (has(META)) {
+            sb.append('M');
+        }
+        return sb.toString();
+    }
+
+    /** A clone sharing this bio's data ({@code bio_alloc_clone}), covering {@code sectors} from {@code offset}. */
+    Bio clone(long offsetSectors, long cloneSectors) {
+        Bvecs d = data == null ? null : data.slice(offsetSectors * 512, cloneSectors * 512);
+        Bio c = new Bio(device, op, flags & ~NOMERGE, sector + offsetSectors, cloneSectors, d);
+        return c;
+    }
+
+    /** Drops the first {@code n} sectors ({@code bio_advance}). */
+    void advance(long n) {
+        if (data != null) {
+            data = data.slice(n * 512, (sectors - n) * 512);
+        }
+        sector += n;
+        sectors -= n;
+    }
+}

@@ -1,0 +1,163 @@
+package dev.dmmodel.impl.engine;
+
+import dev.dmmodel.impl.limits.Limits;
+import dev.dmmodel.trace.EventType;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A request-based (blk-mq) disk: bios are split to its limits, merged into plugged requests, and issued
+ * ({@code block/blk-mq.c: blk_mq_submit_bio}).
+ */
+final class DiskQueue {
+    /** {@code BLK_PLUG_FLUSH_SIZE}: a plugged request this large flushes the plug. */
+    static final long PLUG_FLUSH_BYTES = 128 * 1024;
+    /** {@code BLK_MAX_REQUEST_COUNT}. */
+    static final int MAX_PLUGGED_REQUESTS = 32;
+
+    final String name;
+    Limits limits;
+    private final Kernel kernel;
+    final List<Request> inFlight = new ArrayList<>();
+
+    DiskQueue(String name, Limits limits, Kernel kernel) {
+        this.name = name;
+        this.limits = limits;
+        this.kernel = kernel;
+    }
+
+    // block/blk-mq.c: blk_mq_submit_bio
+    void submit(Bio bio) {
+        Splitter.Result r = Splitter.check(bio, limits);
+        Bio piece = bio;
+        if (r.splitSectors() > 0 && r.splitSectors() < bio.sectors) {
+            // block/blk-merge.c: __bio_split_to_limits — the first piece goes on, marked REQ_NOMERGE
+            piece = bio.clone(0, r.splitSectors());
+            piece.flags |= Bio.NOMERGE;
+            piece.device = name;
+            piece.parent = bio.parent;
+            if (bio.parent != null) {
+                bio.parent.remaining++;
+            }
+            bio.advance(r.splitSectors());
+            kernel.events.emit(name, EventType.SPLIT, piece.rwbs(), piece.sector, -1, "new_sector=" + bio.sector);
+            kernel.submitBioNoacct(bio);
+        }
+        Plug plug = kernel.plug();
+        if (plug != null && attemptPlugMerge(plug, piece, r.segments())) {
+            return;
+        }
+        Request rq = new Request(this, piece, r.segments());
+        kernel.events.bio(EventType.GETRQ, piece);
+        if (plug != null) {
+            addToPlug(plug, rq);
+        } else {
+            insertAndIssue(List.of(rq));
+        }
+    }
+
+    // block/blk-merge.c: blk_attempt_plug_merge — the newest plugged request of this queue only
+    private boolean attemptPlugMerge(Plug plug, Bio bio, int segments) {
+        for (int i = plug.requests.size() - 1; i >= 0; i--) {
+            Request rq = plug.requests.get(i);
+            if (rq.queue == this) {
+                return attemptBioMerge(rq, bio, segments);
+            }
+            if (!plug.multipleQueues) {
+                break;
+            }
+        }
+        return false;
+    }
+
+    // block/blk-merge.c: blk_attempt_bio_merge / ll_back_merge_fn / ll_front_merge_fn
+    private boolean attemptBioMerge(Request rq, Bio bio, int segments) {
+        if (!rq.mergeable || bio.has(Bio.NOMERGE) || bio.has(Bio.PREFLUSH) || bio.has(Bio.FUA)
+                || rq.op != bio.op || !bio.op.hasData()) {
+            return false;
+        }
+        if (rq.segments + segments > limits.maxSegments) {
+            return false;
+        }
+        if (rq.end() == bio.sector) {
+            if (rq.sectors + bio.sectors > maxRequestSectors(rq.sector)) {
+                return false;
+            }
+            rq.sectors += bio.sectors;
+            rq.segments += segments;
+            rq.bios.add(bio);
+            kernel.events.bio(EventType.BIO_BACKMERGE, bio);
+            return true;
+        }
+        if (bio.end() == rq.sector) {
+            if (rq.sectors + bio.sectors > maxRequestSectors(bio.sector)) {
+                return false;
+            }
+            rq.sector = bio.sector;
+            rq.sectors += bio.sectors;
+            rq.segments += segments;
+            rq.bios.add(bio);
+            kernel.events.bio(EventType.BIO_FRONTMERGE, bio);
+            return true;
+        }
+        return false;
+    }
+
+    // block/blk.h: blk_rq_get_max_sectors — max_sectors, and the distance to the next chunk boundary
+    private long maxRequestSectors(long pos) {
+        long max = limits.maxSectors;
+        if (limits.chunkSectors == 0) {
+            return max;
+        }
+        return Math.min(max, limits.chunkSectors - pos % limits.chunkSectors);
+    }
+
+    // block/blk-mq.c: blk_add_rq_to_plug — flush first when full or when the newest request reached 128 KiB
+    private void addToPlug(Plug plug, Request rq) {
+        Request last = plug.last();
+        if (!plug.requests.isEmpty()) {
+            int max = plug.multipleQueues ? 2 * MAX_PLUGGED_REQUESTS : MAX_PLUGGED_REQUESTS;
+            if (plug.requests.size() >= max || last.sectors * 512 >= PLUG_FLUSH_BYTES) {
+                kernel.flushPlug(plug);
+                last = null;
+            }
+        }
+        if (!plug.multipleQueues && last != null && last.queue != this) {
+            plug.multipleQueues = true;
+        }
+        plug.requests.add(rq);
+    }
+
+    // block/blk-mq.c: blk_mq_insert_request + blk_mq_run_hw_queue — inserted, then issued at once
+    void insertAndIssue(List<Request> rqs) {
+        for (Request rq : rqs) {
+            kernel.events.emit(name, EventType.RQ_INSERT, rq.rwbs(), rq.sector, rq.sectors,
+                    "bytes=" + rq.sectors * 512);
+        }
+        for (Request rq : rqs) {
+            kernel.events.emit(name, EventType.RQ_ISSUE, rq.rwbs(), rq.sector, rq.sectors,
+                    "bytes=" + rq.sectors * 512);
+            inFlight.add(rq);
+            kernel.issued(rq);
+        }
+    }
+
+    /** Completes every issued request, oldest first. */
+    void completeAll() {
+        for (Request rq : inFlight) {
+            kernel.events.emit(name, EventType.RQ_COMPLETE, rq.rwbs(), rq.sector, rq.sectors, "err=0");
+            kernel.completed(rq);
+        }
+        inFlight.clear();
+    }
+
+    static Map<DiskQueue, List<Request>> byQueue(List<Request> newestFirst) {
+        Map<DiskQueue, List<Request>> m = new LinkedHashMap<>();
+        for (Request rq : newestFirst) {
+            m.computeIfAbsent(rq.queue, q -> new ArrayList<>()).add(0, rq);
+        }
+        return m;
+    }
+}

@@ -1,0 +1,283 @@
+package dev.dmmodel.impl.engine;
+
+import dev.dmmodel.device.BlockDevice;
+import dev.dmmodel.device.Disk;
+import dev.dmmodel.device.DmDevice;
+import dev.dmmodel.device.Partition;
+import dev.dmmodel.dm.DmTarget;
+import dev.dmmodel.impl.dm.TargetModel;
+import dev.dmmodel.impl.limits.Limits;
+import dev.dmmodel.layout.Layout;
+import dev.dmmodel.limits.KernelProfile;
+import dev.dmmodel.trace.EventType;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The block layer of one host: how a submitted bio travels through partitions and device-mapper
+ * devices to request-based disks ({@code block/blk-core.c: submit_bio_noacct}, {@code __submit_bio_noacct},
+ * {@code drivers/md/dm.c: dm_submit_bio}).
+ */
+final class Kernel {
+    final KernelProfile profile;
+    final Events events = new Events();
+    private final Map<String, DiskQueue> disks = new HashMap<>();
+    private final Map<String, Partition> partitions = new HashMap<>();
+    private final Map<String, DmNode> dms = new HashMap<>();
+    private final Map<String, BlockDevice> devices = new HashMap<>();
+    /** dm devices' current limits (tunable through sysfs). */
+    private final Map<String, Limits> dmLimits = new HashMap<>();
+    /** {@code current->bio_list}: non-null while a submission loop runs. */
+    private Deque<Bio> bioList;
+    private Plug plug;
+
+    /** A dm device: its table's targets with their models. */
+    private record DmNode(DmDevice device, List<DmTarget> targets, List<TargetModel> models) {
+        int targetAt(long sector) {
+            for (int i = 0; i < targets.size(); i++) {
+                if (sector < targets.get(i).end().count()) {
+                    return i;
+                }
+            }
+            throw new IllegalArgumentException("sector " + sector + " beyond " + device.name());
+        }
+    }
+
+    Kernel(Layout layout) {
+        this.profile = layout.profile();
+        for (BlockDevice d : layout.devices()) {
+            devices.put(d.name(), d);
+            if (d instanceof Disk disk) {
+                disks.put(d.name(), new DiskQueue(d.name(), Limits.of(disk.limits()), this));
+            } else if (d instanceof Partition p) {
+                partitions.put(d.name(), p);
+            } else if (d instanceof DmDevice dm) {
+                List<TargetModel> models = new ArrayList<>();
+                for (DmTarget t : dm.table().targets()) {
+                    models.add(TargetModel.of(t, n -> layout.device(n).size().count()));
+                }
+                dms.put(d.name(), new DmNode(dm, dm.table().targets(), models));
+                dmLimits.put(d.name(), Limits.of(dm.limits()));
+            }
+        }
+    }
+
+    BlockDevice device(String name) {
+        return devices.get(name);
+    }
+
+    Plug plug() {
+        return plug;
+    }
+
+    /** {@code blk_start_plug}: plugs nest; only the outermost flushes. */
+    void startPlug() {
+        if (plug == null) {
+            plug = new Plug();
+        } else {
+            plug.depth++;
+        }
+    }
+
+    /** {@code blk_finish_plug}. */
+    void finishPlug() {
+        if (plug == null) {
+            return;
+        }
+        if (--plug.depth == 0) {
+            Plug p = plug;
+            flushPlug(p);
+            plug = null;
+        }
+    }
+
+    // block/blk-mq.c: blk_mq_flush_plug_list / blk_mq_dispatch_plug_list — per queue, oldest first
+    void flushPlug(Plug p) {
+        if (p.requests.isEmpty()) {
+            return;
+        }
+        List<Request> newestFirst = new ArrayList<>(p.requests);
+        java.util.Collections.reverse(newestFirst);
+        p.requests.clear();
+        for (Map.Entry<DiskQueue, List<Request>> e : DiskQueue.byQueue(newestFirst).entrySet()) {
+            e.getKey().insertAndIssue(e.getValue());
+        }
+    }
+
+    /**
+     * {@code submit_bio_noacct}: the partition remap, the one {@code block_bio_queue} per bio, then either
+     * the caller's running loop takes it ({@code current->bio_list}) or a new loop starts.
+     */
+    void submitBioNoacct(Bio bio) {
+        Partition part = partitions.get(bio.device);
+        if (part != null && !bio.remapped) {
+            // block/blk-core.c: blk_partition_remap — reported on the disk, from the partition
+            long from = bio.sector;
+            bio.sector += part.start().count();
+            bio.device = part.disk();
+            bio.remapped = true;
+            events.emit(bio.device, EventType.BIO_REMAP, bio.rwbs(), bio.sector, bio.sectors,
+                    "from=" + part.name() + ":" + from);
+        }
+        if (!bio.traced) {
+            events.bio(EventType.BIO_QUEUE, bio);
+            bio.traced = true;
+        }
+        if (bioList != null) {
+            bioList.addLast(bio);
+            return;
+        }
+        submitLoop(bio);
+    }
+
+    // block/blk-core.c: __submit_bio_noacct — bios for lower devices run before those for the same one
+    private void submitLoop(Bio first) {
+        Deque<Bio> pending = new ArrayDeque<>();
+        Bio bio = first;
+        while (bio != null) {
+            Deque<Bio> saved = pending;
+            bioList = new ArrayDeque<>();
+            String level = bio.device;
+            submit(bio);
+            Deque<Bio> lower = new ArrayDeque<>();
+            Deque<Bio> same = new ArrayDeque<>();
+            for (Bio b : bioList) {
+                (b.device.equals(level) ? same : lower).addLast(b);
+            }
+            pending = new ArrayDeque<>(lower);
+            pending.addAll(same);
+            pending.addAll(saved);
+            bioList = null;
+            bio = pending.pollFirst();
+        }
+    }
+
+    // block/blk-core.c: __submit_bio — blk-mq disks, or the bio-based driver's submit_bio
+    private void submit(Bio bio) {
+        DiskQueue q = disks.get(bio.device);
+        if (q != null) {
+            q.submit(bio);
+            return;
+        }
+        DmNode dm = dms.get(bio.device);
+        if (dm != null) {
+            dmSubmit(dm, bio);
+            return;
+        }
+        throw new IllegalStateException("no queue for " + bio.device);
+    }
+
+    // drivers/md/dm.c: dm_submit_bio / dm_split_and_process_bio — one clone per call, the rest resubmitted
+    private void dmSubmit(DmNode dm, Bio bio) {
+        bio.dmBio = true;
+        int i = dm.targetAt(bio.sector);
+        DmTarget ti = dm.targets().get(i);
+        TargetModel model = dm.models().get(i);
+        long offset = bio.sector - ti.start().count();
+        long len = Math.min(maxIoLen(dm, ti, model, offset), bio.sectors);
+        Bio clone = bio.clone(0, len);
+        clone.parent = bio;
+        bio.remaining++;
+        TargetModel.Remap r = model.map(offset);
+        clone.device = r.device();
+        clone.sector = r.sector();
+        // drivers/md/dm.c: __map_bio — trace_block_bio_remap(clone, original device, original sector)
+        events.emit(clone.device, EventType.BIO_REMAP, clone.rwbs(), clone.sector, clone.sectors,
+                "from=" + dm.device().name() + ":" + bio.sector);
+        submitBioNoacct(clone);
+        if (len < bio.sectors) {
+            bio.advance(len);
+            // drivers/md/dm.c: dm_split_and_process_bio — trace_block_split on the trimmed remainder
+            events.emit(dm.device().name(), EventType.SPLIT, bio.rwbs(), bio.sector, -1, "new_sector=" + bio.sector);
+            submitBioNoacct(bio);
+        }
+    }
+
+    // drivers/md/dm.c: __max_io_len — to the target's end; with max_io_len also the chunk and dm max_sectors
+    private long maxIoLen(DmNode dm, DmTarget ti, TargetModel model, long offset) {
+        long len = ti.length().count() - offset;
+        long granularity = model.maxIoLen();
+        if (granularity == 0) {
+            return len;
+        }
+        long left = granularity - offset % granularity;
+        return Math.min(len, Math.min(dmLimits.get(dm.device().name()).maxSectors, left));
+    }
+
+    void issued(Request rq) {
+    }
+
+    void completed(Request rq) {
+        for (Bio b : rq.bios) {
+            if (b.parent != null) {
+                endio(b.parent);
+            }
+        }
+    }
+
+    // block/bio.c: bio_endio — a chained parent completes when its last piece does; dm bios are traced
+    void endio(Bio bio) {
+        if (--bio.remaining > 0) {
+            return;
+        }
+        if (bio.dmBio) {
+            events.emit(bio.device, EventType.BIO_COMPLETE, bio.rwbs(), bio.sector, bio.sectors, "err=0");
+        }
+        if (bio.parent != null) {
+            endio(bio.parent);
+        }
+    }
+
+    /** Completes everything issued (the submitter waits for its I/O). */
+    void completeAll() {
+        for (DiskQueue q : disks.values()) {
+            q.completeAll();
+        }
+    }
+
+    DiskQueue disk(String name) {
+        return disks.get(name);
+    }
+
+    /** The queue limits I/O to a device meets first: a partition's disk, a dm device's own. */
+    private Limits queueOf(String name) {
+        Partition p = partitions.get(name);
+        if (p != null) {
+            return disks.get(p.disk()).limits;
+        }
+        if (disks.containsKey(name)) {
+            return disks.get(name).limits;
+        }
+        return dmLimits.get(name);
+    }
+
+    /** {@code bdi->ra_pages}: read_ahead_kb in pages. */
+    long raPages(BlockDevice d) {
+        return queueOf(d.name()).readAheadKb / 4;
+    }
+
+    /** {@code bdi->io_pages}: max_sectors_kb in pages. */
+    long ioPages(String device) {
+        return queueOf(device).maxSectors / 8;
+    }
+
+    // block/blk-sysfs.c: queue_max_sectors_store
+    boolean storeMaxSectorsKb(String device, long kb) {
+        Limits l = queueOf(device);
+        try {
+            dev.dmmodel.impl.limits.BlockLimits.storeMaxSectorsKb(device, l, kb, profile);
+            return true;
+        } catch (dev.dmmodel.layout.LayoutException e) {
+            return false;
+        }
+    }
+
+    // block/blk-sysfs.c: queue_ra_store
+    void storeReadAheadKb(String device, long kb) {
+        queueOf(device).readAheadKb = kb;
+    }
+}

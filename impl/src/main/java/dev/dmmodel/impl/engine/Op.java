@@ -1,0 +1,14 @@
+package dev.dmmodel.impl.engine;
+
+/** Request operations ({@code enum req_op}). */
+enum Op {
+    READ, WRITE, FLUSH, DISCARD, WRITE_ZEROES;
+
+    boolean isWrite() {
+        return this != READ;
+    }
+
+    boolean hasData() {
+        return this == READ || this == WRITE;
+    }
+}

@@ -1,0 +1,35 @@
+package dev.dmmodel.impl.engine;
+
+/** A {@code struct request} on a request-based queue: merged bios, sector range, segments. */
+final class Request {
+    final DiskQueue queue;
+    final Op op;
+    int flags;
+    long sector;
+    long sectors;
+    int segments;
+    final boolean mergeable;
+    /** Bios in this request (for completion of the dm bios above them). */
+    final java.util.ArrayList<Bio> bios = new java.util.ArrayList<>(2);
+
+    Request(DiskQueue queue, Bio bio, int segments) {
+        this.queue = queue;
+        this.op = bio.op;
+        this.flags = bio.flags;
+        this.sector = bio.sector;
+        this.sectors = bio.sectors;
+        this.segments = segments;
+        this.mergeable = !bio.has(Bio.NOMERGE) && !bio.has(Bio.PREFLUSH) && !bio.has(Bio.FUA)
+                && bio.op != Op.FLUSH;
+        bios.add(bio);
+    }
+
+    long end() {
+        return sector + sectors;
+    }
+
+    String rwbs() {
+        Bio probe = new Bio(queue.name, op, flags, sector, sectors, null);
+        return probe.rwbs();
+    }
+}

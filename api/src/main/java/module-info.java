@@ -15,6 +15,7 @@ module dev.dmmodel.api {
     exports dev.dmmodel.trace;
     exports dev.dmmodel.workload;
     exports dev.dmmodel.engine;
+    exports dev.dmmodel.analysis;
 
     uses dev.dmmodel.spi.ModelProvider;
 }

@@ -23,6 +23,9 @@ public interface Simulation {
     /** The layout as it is now (tunables such as max_sectors_kb applied). */
     Layout layout();
 
+    /** Every device's cumulative I/O counters, in layout order. */
+    java.util.List<DeviceStats> stats();
+
     /** Runs one command; its block events go to {@code listener}. */
     CommandResult execute(Command command, TraceListener listener);
 

@@ -18,6 +18,8 @@ public enum EventType {
     RQ_INSERT("block_rq_insert"),
     /** A request is issued to the driver. */
     RQ_ISSUE("block_rq_issue"),
+    /** A request goes back to the queue (the driver was busy). */
+    RQ_REQUEUE("block_rq_requeue"),
     /** Two requests were merged. */
     RQ_MERGE("block_rq_merge"),
     /** A request completes. */

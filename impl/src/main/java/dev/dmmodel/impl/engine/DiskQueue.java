@@ -89,6 +89,7 @@ final class DiskQueue {
             rq.segments += segments;
             rq.bios.add(bio);
             kernel.events.bio(EventType.BIO_BACKMERGE, bio);
+            kernel.accounting.merge(name, bio.op);
             return true;
         }
         if (bio.end() == rq.sector) {
@@ -100,6 +101,7 @@ final class DiskQueue {
             rq.segments += segments;
             rq.bios.add(bio);
             kernel.events.bio(EventType.BIO_FRONTMERGE, bio);
+            kernel.accounting.merge(name, bio.op);
             return true;
         }
         return false;

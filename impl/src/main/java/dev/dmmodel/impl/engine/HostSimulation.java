@@ -43,6 +43,15 @@ public final class HostSimulation implements Simulation {
     }
 
     @Override
+    public List<dev.dmmodel.engine.DeviceStats> stats() {
+        List<dev.dmmodel.engine.DeviceStats> out = new ArrayList<>();
+        for (BlockDevice d : layout.devices()) {
+            out.add(kernel.accounting.stats(d.name()));
+        }
+        return List.copyOf(out);
+    }
+
+    @Override
     public CommandResult execute(Command command, TraceListener listener) {
         kernel.events.listener(listener);
         try {

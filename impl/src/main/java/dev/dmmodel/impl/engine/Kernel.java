@@ -25,6 +25,7 @@ import java.util.Map;
 final class Kernel {
     final KernelProfile profile;
     final Events events = new Events();
+    final Accounting accounting = new Accounting();
     private final Map<String, DiskQueue> disks = new HashMap<>();
     private final Map<String, Partition> partitions = new HashMap<>();
     private final Map<String, DmNode> dms = new HashMap<>();
@@ -179,6 +180,8 @@ final class Kernel {
         TargetModel model = dm.models().get(i);
         long offset = bio.sector - ti.start().count();
         long len = Math.min(maxIoLen(dm, ti, model, offset), bio.sectors);
+        // drivers/md/dm.c: dm_start_io_acct — one I/O per dm_io, i.e. per bio entering dm_submit_bio
+        accounting.io(dm.device().name(), bio.op, len);
         Bio clone = bio.clone(0, len);
         clone.parent = bio;
         bio.remaining++;
@@ -212,6 +215,13 @@ final class Kernel {
     }
 
     void completed(Request rq) {
+        // block/blk-mq.c: blk_account_io_done — one I/O per request, on the disk and on the partition it starts in
+        accounting.io(rq.queue.name, rq.op, rq.sectors);
+        for (Partition p : partitions.values()) {
+            if (p.disk().equals(rq.queue.name) && rq.sector >= p.start().count() && rq.sector < p.end().count()) {
+                accounting.io(p.name(), rq.op, rq.sectors);
+            }
+        }
         for (Bio b : rq.bios) {
             if (b.parent != null) {
                 endio(b.parent);

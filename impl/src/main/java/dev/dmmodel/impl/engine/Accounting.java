@@ -1,0 +1,70 @@
+package dev.dmmodel.impl.engine;
+
+import dev.dmmodel.engine.DeviceStats;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * /proc/diskstats counting ({@code block/blk-core.c: blk_account_io_done}, {@code blk_account_io_merge_bio};
+ * {@code drivers/md/dm.c: dm_start_io_acct}).
+ */
+final class Accounting {
+    private static final class Counters {
+        long rIos;
+        long rMerges;
+        long rSectors;
+        long wIos;
+        long wMerges;
+        long wSectors;
+        long dIos;
+        long dSectors;
+        long fIos;
+    }
+
+    private final Map<String, Counters> counters = new HashMap<>();
+
+    private Counters of(String device) {
+        return counters.computeIfAbsent(device, d -> new Counters());
+    }
+
+    /** One completed I/O of {@code sectors} on a device. */
+    void io(String device, Op op, long sectors) {
+        Counters c = of(device);
+        switch (op) {
+            case READ:
+                c.rIos++;
+                c.rSectors += sectors;
+                break;
+            case WRITE:
+            case WRITE_ZEROES:
+                c.wIos++;
+                c.wSectors += sectors;
+                break;
+            case DISCARD:
+                c.dIos++;
+                c.dSectors += sectors;
+                break;
+            case FLUSH:
+                c.fIos++;
+                break;
+            default:
+                break;
+        }
+    }
+
+    /** A bio merged into an existing request. */
+    void merge(String device, Op op) {
+        Counters c = of(device);
+        if (op == Op.READ) {
+            c.rMerges++;
+        } else if (op == Op.WRITE) {
+            c.wMerges++;
+        }
+    }
+
+    DeviceStats stats(String device) {
+        Counters c = counters.getOrDefault(device, new Counters());
+        return new DeviceStats(device, c.rIos, c.rMerges, c.rSectors, c.wIos, c.wMerges, c.wSectors, c.dIos,
+                c.dSectors, c.fIos);
+    }
+}

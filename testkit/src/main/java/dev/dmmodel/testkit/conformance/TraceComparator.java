@@ -1,0 +1,310 @@
+package dev.dmmodel.testkit.conformance;
+
+import dev.dmmodel.trace.EventType;
+import dev.dmmodel.trace.TraceEvent;
+import dev.dmmodel.trace.TraceFormat;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * Compares a modelled trace with a recorded one in one of the {@link CompareMode}s of
+ * {@code docs/snapshot-format.md}:
+ * <ul>
+ *   <li>{@link CompareMode#SEQUENCE}: per device, the subsequence of {@code block_bio_queue},
+ *       {@code block_bio_remap}, {@code block_split} and {@code block_rq_issue} events, in order;</li>
+ *   <li>{@link CompareMode#MULTISET}: per device, the bag of {@code block_bio_queue},
+ *       {@code block_bio_remap} and {@code block_split} events;</li>
+ *   <li>{@link CompareMode#MULTISET_DM}: the same on device-mapper devices only;</li>
+ *   <li>{@link CompareMode#MULTISET_DATA}: as {@code multiset-dm}, leaving out the thin-pool metadata devices
+ *       and zero-length bios ({@code nr_sectors} 0: flushes).</li>
+ * </ul>
+ * Events are compared on (tracepoint, rwbs, sector, nr_sectors); a {@code block_split} on its sector only.
+ * Sequence numbers, {@code extra} ({@code from=dm-0:64}) and the interleaving of devices are not compared.
+ */
+public final class TraceComparator {
+
+    /** The most lines a report has (about). */
+    static final int MAX_REPORT_LINES = 40;
+    private static final int SEQUENCE_DIFFERENCES = 5;
+    private static final int BAG_ITEMS = 4;
+
+    private TraceComparator() {
+    }
+
+    /**
+     * Compares the traces.
+     *
+     * @param recorded the kernel's trace ({@code trace.csv})
+     * @param modelled the model's trace
+     * @param mode how to compare
+     * @param dmDevices kernel names of the device-mapper devices (for the {@code -dm} and {@code -data}
+     *     modes)
+     * @param thinPoolMetadataDevices kernel names of thin pools' metadata devices (for {@code multiset-data})
+     */
+    public static Comparison compare(List<TraceEvent> recorded, List<TraceEvent> modelled, CompareMode mode,
+                                     Set<String> dmDevices, Set<String> thinPoolMetadataDevices) {
+        Objects.requireNonNull(recorded, "recorded");
+        Objects.requireNonNull(modelled, "modelled");
+        Objects.requireNonNull(mode, "mode");
+        Set<String> dm = Set.copyOf(dmDevices);
+        Set<String> metadata = Set.copyOf(thinPoolMetadataDevices);
+        Map<String, List<TraceEvent>> rec = byDevice(recorded, mode, dm, metadata);
+        Map<String, List<TraceEvent>> mod = byDevice(modelled, mode, dm, metadata);
+        TreeSet<String> names = new TreeSet<>(DEVICE_ORDER);
+        names.addAll(rec.keySet());
+        names.addAll(mod.keySet());
+
+        List<Comparison.DeviceCounts> counts = new ArrayList<>();
+        List<List<String>> blocks = new ArrayList<>();
+        for (String device : names) {
+            List<TraceEvent> r = rec.getOrDefault(device, List.of());
+            List<TraceEvent> m = mod.getOrDefault(device, List.of());
+            List<String> block = new ArrayList<>();
+            Comparison.DeviceCounts c = mode.ordered() ? sequence(device, r, m, block) : multiset(device, r, m, block);
+            counts.add(c);
+            if (!c.matches()) {
+                blocks.add(block);
+            }
+        }
+        return new Comparison(mode, counts, report(mode, counts, blocks, dm, metadata));
+    }
+
+    /** Whether the mode compares this event. */
+    static boolean compared(TraceEvent e, CompareMode mode, Set<String> dmDevices, Set<String> metadataDevices) {
+        if (!mode.events().contains(e.type())) {
+            return false;
+        }
+        return switch (mode) {
+            case SEQUENCE, MULTISET -> true;
+            case MULTISET_DM -> dmDevices.contains(e.device());
+            case MULTISET_DATA -> dmDevices.contains(e.device()) && !metadataDevices.contains(e.device())
+                    && e.nrSectors() != 0;
+        };
+    }
+
+    private static Map<String, List<TraceEvent>> byDevice(List<TraceEvent> events, CompareMode mode, Set<String> dm,
+                                                         Set<String> metadata) {
+        Map<String, List<TraceEvent>> out = new TreeMap<>(DEVICE_ORDER);
+        for (TraceEvent e : events) {
+            if (compared(Objects.requireNonNull(e, "event"), mode, dm, metadata)) {
+                out.computeIfAbsent(e.device(), k -> new ArrayList<>()).add(e);
+            }
+        }
+        return out;
+    }
+
+    // ------------------------------------------------------------------------------------------- sequence
+
+    private static Comparison.DeviceCounts sequence(String device, List<TraceEvent> r, List<TraceEvent> m,
+                                                    List<String> block) {
+        int common = Math.min(r.size(), m.size());
+        long matched = 0;
+        int first = -1;
+        List<String> details = new ArrayList<>();
+        int shown = 0;
+        int differences = 0;
+        for (int i = 0; i < Math.max(r.size(), m.size()); i++) {
+            boolean equal = i < common && Key.of(r.get(i)).equals(Key.of(m.get(i)));
+            if (equal) {
+                matched++;
+                continue;
+            }
+            differences++;
+            if (first < 0) {
+                first = i;
+            }
+            if (shown < SEQUENCE_DIFFERENCES) {
+                shown++;
+                details.add("    [" + i + "] recorded: " + row(i < r.size() ? r.get(i) : null, "recorded"));
+                details.add("    " + " ".repeat(Integer.toString(i).length() + 2) + " modelled: "
+                        + row(i < m.size() ? m.get(i) : null, "modelled"));
+            }
+        }
+        Comparison.DeviceCounts c = new Comparison.DeviceCounts(device, r.size(), m.size(), matched);
+        if (!c.matches()) {
+            block.add("  " + device + ": " + r.size() + " recorded, " + m.size() + " modelled, " + matched
+                    + " equal in place; " + differences + " position(s) differ, the first at index " + first
+                    + " of the device's compared events:");
+            block.addAll(details);
+            if (differences > shown) {
+                block.add("    ... " + (differences - shown) + " more differing position(s)");
+            }
+        }
+        return c;
+    }
+
+    private static String row(TraceEvent e, String which) {
+        return e == null ? "<none: the " + which + " sequence has ended>" : TraceFormat.CSV.format(e);
+    }
+
+    // ------------------------------------------------------------------------------------------- multiset
+
+    private static Comparison.DeviceCounts multiset(String device, List<TraceEvent> r, List<TraceEvent> m,
+                                                    List<String> block) {
+        Map<Key, long[]> bag = new LinkedHashMap<>(); // recorded count, modelled count, first seq of each
+        for (TraceEvent e : r) {
+            long[] v = bag.computeIfAbsent(Key.of(e), k -> new long[] {0, 0, e.seq(), -1});
+            v[0]++;
+        }
+        for (TraceEvent e : m) {
+            long[] v = bag.computeIfAbsent(Key.of(e), k -> new long[] {0, 0, -1, e.seq()});
+            if (v[1]++ == 0) {
+                v[3] = e.seq();
+            }
+        }
+        long matched = 0;
+        long missing = 0;
+        long extra = 0;
+        List<String> missingLines = new ArrayList<>();
+        List<String> extraLines = new ArrayList<>();
+        int missingKinds = 0;
+        int extraKinds = 0;
+        for (Map.Entry<Key, long[]> entry : bag.entrySet()) {
+            long[] v = entry.getValue();
+            matched += Math.min(v[0], v[1]);
+            if (v[0] > v[1]) {
+                missing += v[0] - v[1];
+                if (missingKinds++ < BAG_ITEMS) {
+                    missingLines.add("    missing " + (v[0] - v[1]) + "x " + entry.getKey() + "  (recorded " + v[0]
+                            + ", modelled " + v[1] + "; first recorded at seq " + v[2] + ")");
+                }
+            } else if (v[1] > v[0]) {
+                extra += v[1] - v[0];
+                if (extraKinds++ < BAG_ITEMS) {
+                    extraLines.add("    extra   " + (v[1] - v[0]) + "x " + entry.getKey() + "  (recorded " + v[0]
+                            + ", modelled " + v[1] + "; first modelled at seq " + v[3] + ")");
+                }
+            }
+        }
+        Comparison.DeviceCounts c = new Comparison.DeviceCounts(device, r.size(), m.size(), matched);
+        if (!c.matches()) {
+            block.add("  " + device + ": " + r.size() + " recorded, " + m.size() + " modelled, " + matched
+                    + " matched; " + missing + " missing (recorded, not modelled), " + extra
+                    + " extra (modelled, not recorded):");
+            block.addAll(missingLines);
+            if (missingKinds > BAG_ITEMS) {
+                block.add("    ... " + (missingKinds - BAG_ITEMS) + " more kind(s) of missing event");
+            }
+            block.addAll(extraLines);
+            if (extraKinds > BAG_ITEMS) {
+                block.add("    ... " + (extraKinds - BAG_ITEMS) + " more kind(s) of extra event");
+            }
+        }
+        return c;
+    }
+
+    // --------------------------------------------------------------------------------------------- report
+
+    private static String report(CompareMode mode, List<Comparison.DeviceCounts> counts, List<List<String>> blocks,
+                                 Set<String> dm, Set<String> metadata) {
+        long compared = counts.stream().mapToLong(Comparison.DeviceCounts::compared).sum();
+        long modelled = counts.stream().mapToLong(Comparison.DeviceCounts::modelled).sum();
+        long matched = counts.stream().mapToLong(Comparison.DeviceCounts::matched).sum();
+        List<String> lines = new ArrayList<>();
+        lines.add(mode.word() + ": " + (blocks.isEmpty() ? "the traces agree" : "the traces differ on "
+                + blocks.size() + " of " + counts.size() + " device(s)") + " (" + compared + " recorded and "
+                + modelled + " modelled events compared, " + matched + " matched)");
+        lines.add("  compared: " + scope(mode, dm, metadata));
+        List<String> agreeing = counts.stream().filter(Comparison.DeviceCounts::matches)
+                .map(d -> d.device() + " (" + d.compared() + ")").toList();
+        if (!agreeing.isEmpty()) {
+            lines.add("  agreeing devices: " + String.join(", ", agreeing));
+        }
+        int shown = 0;
+        for (List<String> block : blocks) {
+            int room = MAX_REPORT_LINES - 1 - lines.size();
+            if (block.size() > room && shown > 0) {
+                break;
+            }
+            lines.addAll(block.subList(0, Math.min(block.size(), Math.max(room, 1))));
+            shown++;
+        }
+        if (shown < blocks.size()) {
+            List<String> rest = new ArrayList<>();
+            for (List<String> block : blocks.subList(shown, blocks.size())) {
+                rest.add(block.get(0).strip().split(":", 2)[0]);
+            }
+            lines.add("  ... " + rest.size() + " more differing device(s): " + String.join(", ", rest));
+        }
+        return String.join("\n", lines);
+    }
+
+    private static String scope(CompareMode mode, Set<String> dm, Set<String> metadata) {
+        String events = String.join(", ", mode.events().stream().map(EventType::tracepoint).sorted().toList());
+        return switch (mode) {
+            case SEQUENCE -> events + " in order, per device";
+            case MULTISET -> events + " in any order, per device";
+            case MULTISET_DM -> events + " in any order, on the dm devices " + sorted(dm);
+            case MULTISET_DATA -> events + " in any order, on the dm devices " + sorted(dm)
+                    + " without the thin-pool metadata devices " + sorted(metadata) + " and zero-length bios";
+        };
+    }
+
+    private static String sorted(Set<String> names) {
+        TreeSet<String> s = new TreeSet<>(DEVICE_ORDER);
+        s.addAll(names);
+        return s.toString();
+    }
+
+    // -------------------------------------------------------------------------------------------- helpers
+
+    /** What is compared of an event: a split by its sector only. */
+    record Key(EventType type, String rwbs, long sector, long nrSectors) {
+        static Key of(TraceEvent e) {
+            return e.type() == EventType.SPLIT ? new Key(EventType.SPLIT, "", e.sector(), -1)
+                    : new Key(e.type(), e.rwbs(), e.sector(), e.nrSectors());
+        }
+
+        @Override
+        public String toString() {
+            if (type == EventType.SPLIT) {
+                return type.tracepoint() + " at " + Long.toUnsignedString(sector);
+            }
+            return type.tracepoint() + " " + rwbs + " " + Long.toUnsignedString(sector)
+                    + (nrSectors >= 0 ? " + " + nrSectors : "");
+        }
+    }
+
+    /** Device names with their numbers in numeric order: sda, sda1, sda2, sdb, dm-2, dm-10. */
+    static final Comparator<String> DEVICE_ORDER = TraceComparator::compareNames;
+
+    private static int compareNames(String a, String b) {
+        int i = 0;
+        int j = 0;
+        while (i < a.length() && j < b.length()) {
+            char ca = a.charAt(i);
+            char cb = b.charAt(j);
+            if (Character.isDigit(ca) && Character.isDigit(cb)) {
+                int si = i;
+                int sj = j;
+                while (i < a.length() && Character.isDigit(a.charAt(i))) {
+                    i++;
+                }
+                while (j < b.length() && Character.isDigit(b.charAt(j))) {
+                    j++;
+                }
+                String na = a.substring(si, i).replaceFirst("^0+(?=.)", "");
+                String nb = b.substring(sj, j).replaceFirst("^0+(?=.)", "");
+                int c = na.length() != nb.length() ? Integer.compare(na.length(), nb.length()) : na.compareTo(nb);
+                if (c != 0) {
+                    return c;
+                }
+            } else {
+                if (ca != cb) {
+                    return Character.compare(ca, cb);
+                }
+                i++;
+                j++;
+            }
+        }
+        int c = Integer.compare(a.length() - i, b.length() - j);
+        return c != 0 ? c : a.compareTo(b);
+    }
+}

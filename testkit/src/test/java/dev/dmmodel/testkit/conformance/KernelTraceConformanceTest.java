@@ -20,21 +20,38 @@ import org.junit.jupiter.api.TestFactory;
  * a failure says which case, and either where the model stopped (file, line, command and exception) or
  * the comparison's report.
  *
- * <p>Runs only with {@code -Ddmmodel.engine.conformance=true} (until the engine lands); otherwise the factory
- * is one skipped test that says so. Without the shared folder it is one skipped test that says where it
- * looked, as in {@code LimitsConformanceTest}.
+ * <p>Cases listed in {@code conformance/known-gaps.txt} (test resources) with the reason are known not to
+ * match yet: such a case is reported as skipped with its reason while it still fails, and fails the build
+ * as soon as it matches (so the list cannot go stale). Without the shared folder the factory is one
+ * skipped test that says where it looked, as in {@code LimitsConformanceTest}.
  */
 class KernelTraceConformanceTest {
 
-    static final String ENABLE = "dmmodel.engine.conformance";
     private static final String WHAT = "engine conformance cases";
+    private static final java.util.Map<String, String> KNOWN_GAPS = knownGaps();
+
+    /** {@code <folder>/<case>} to the reason it does not match yet. */
+    static java.util.Map<String, String> knownGaps() {
+        java.util.Map<String, String> gaps = new java.util.LinkedHashMap<>();
+        try (var in = KernelTraceConformanceTest.class.getResourceAsStream("/conformance/known-gaps.txt")) {
+            if (in == null) {
+                return gaps;
+            }
+            for (String line : new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).split("\n")) {
+                if (line.isBlank() || line.startsWith("#")) {
+                    continue;
+                }
+                String[] parts = line.split("\t", 2);
+                gaps.put(parts[0].strip(), parts.length > 1 ? parts[1].strip() : "no reason given");
+            }
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        return gaps;
+    }
 
     @TestFactory
     Stream<DynamicNode> recordedTracesAgreeWithTheEngine() {
-        if (!Boolean.parseBoolean(System.getProperty(ENABLE))) {
-            return Stream.of(SharedFolders.skipped(WHAT,
-                    "engine conformance not enabled yet (run with -D" + ENABLE + "=true)"));
-        }
         var shared = SharedFolders.shared();
         if (shared.isEmpty()) {
             return Stream.of(SharedFolders.missingShared(WHAT));
@@ -59,7 +76,23 @@ class KernelTraceConformanceTest {
 
     private static DynamicNode caseTest(String folder, Path dir) {
         String id = folder + "/" + dir.getFileName();
+        String gap = KNOWN_GAPS.get(id);
+        if (gap == null) {
+            return dynamicTest(id, dir.toUri(), () -> check(folder, dir, id));
+        }
         return dynamicTest(id, dir.toUri(), () -> {
+            try {
+                check(folder, dir, id);
+            } catch (AssertionError expected) {
+                org.junit.jupiter.api.Assumptions.abort("known gap: " + gap);
+            }
+            throw new AssertionError(id + " now matches the recorded trace: remove it from conformance/known-gaps.txt"
+                    + " (listed as: " + gap + ")");
+        });
+    }
+
+    private static void check(String folder, Path dir, String id) {
+        {
             TraceCase c;
             try {
                 c = TraceCase.read(dir);
@@ -86,6 +119,6 @@ class KernelTraceConformanceTest {
                 throw new AssertionError(id + " (" + profile.name() + "): the modelled trace differs from trace.csv\n"
                         + result.report());
             }
-        });
+        }
     }
 }

@@ -68,8 +68,7 @@ final class CommandParser {
 
     /** Command words that make {@code "# WORD ..."} a root prompt rather than a comment in a script. */
     private static final Set<String> KNOWN_COMMANDS = Set.of("dd", "echo", "sync", "blockdev", "mkfs.xfs",
-            "mkfs.ext4", "mount", "umount", "dmsetup", "blkdiscard", "lvcreate", "sudo", "time", "sh", "bash",
-            "printf");
+            "mkfs.ext4", "mount", "umount", "dmsetup", "blkdiscard", "lvcreate", "sudo", "time", "sh", "bash");
 
     private static final String DROP_CACHES = "/proc/sys/vm/drop_caches";
 

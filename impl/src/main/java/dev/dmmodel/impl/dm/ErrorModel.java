@@ -6,7 +6,12 @@ import java.util.List;
 import java.util.function.Function;
 
 /** dm-error ({@code drivers/md/dm-target.c: io_err_*}): no devices, no hints. */
-final class ErrorModel implements TargetModel {
+final class ErrorModel implements TargetModel, ZeroLike {
+    @Override
+    public boolean fails() {
+        return true;
+    }
+
     @Override
     public List<DeviceArea> iterateDevices() {
         return List.of();

@@ -77,6 +77,12 @@ final class ThinPoolModel implements TargetModel {
                 && data.maxDiscardSectors >= target.blockSectors();
     }
 
+    // dm-thin.c: pool_map — everything goes to the data device at the same sector
+    @Override
+    public Remap map(long offset) {
+        return new Remap(target.dataDevice(), offset);
+    }
+
     // dm-thin.c: pool_ctr — one discard bio; discards_supported so dm core does not require them below
     @Override
     public int numDiscardBios() {

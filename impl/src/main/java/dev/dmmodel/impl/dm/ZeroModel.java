@@ -6,7 +6,12 @@ import java.util.List;
 import java.util.function.Function;
 
 /** dm-zero ({@code drivers/md/dm-zero.c}): no devices, no hints. */
-final class ZeroModel implements TargetModel {
+final class ZeroModel implements TargetModel, ZeroLike {
+    @Override
+    public boolean fails() {
+        return false;
+    }
+
     @Override
     public List<DeviceArea> iterateDevices() {
         return List.of();

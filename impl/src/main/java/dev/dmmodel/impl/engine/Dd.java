@@ -78,6 +78,10 @@ final class Dd {
                     if (directOut) {
                         // O_DIRECT writes are REQ_SYNC | REQ_IDLE ("WS")
                         direct(out, Op.WRITE, Bio.SYNC | Bio.IDLE, outPos, w);
+                        String err = host.kernel().takeIoError();
+                        if (err != null) {
+                            return error("error writing '" + cmd.output() + "': " + errno(err), copied);
+                        }
                     } else {
                         host.cache(out).markDirty(outPos, outPos + w);
                         if (cmd.outputFlags().contains(DdFlag.SYNC) || cmd.outputFlags().contains(DdFlag.DSYNC)) {
@@ -105,6 +109,10 @@ final class Dd {
                 host.release(in.name());
             }
         }
+    }
+
+    private static String errno(String kernelMessage) {
+        return kernelMessage.contains("out of data space") ? "No space left on device" : "Input/output error";
     }
 
     private CommandResult error(String what, long copied) {

@@ -35,6 +35,7 @@ public final class HostSimulation implements Simulation {
     public HostSimulation(Layout layout) {
         this.layout = layout;
         this.kernel = new Kernel(layout);
+        kernel.registerThinDevices();
     }
 
     @Override
@@ -99,6 +100,23 @@ public final class HostSimulation implements Simulation {
                     release(name);
                 }
                 return ok(command);
+            }
+            if (command instanceof Command.DmsetupMessage m) {
+                BlockDevice d = device(m.device());
+                try {
+                    kernel.thin.message(d.name(), m.message());
+                } catch (IllegalArgumentException | IllegalStateException e) {
+                    return new CommandResult(command, 1, "device-mapper: message ioctl on " + m.device()
+                            + " failed: " + e.getMessage(), 0);
+                }
+                return ok(command);
+            }
+            if (command instanceof Command.DmsetupSuspendResume s) {
+                device(s.device());
+                return ok(command);
+            }
+            if (command instanceof Command.Blkdiscard b) {
+                return blkdiscard(b);
             }
             throw new UnsupportedOperationException("the engine does not model '" + command.line() + "' yet");
         } finally {
@@ -166,6 +184,41 @@ public final class HostSimulation implements Simulation {
         c.dirty.clear();
         kernel.finishPlug();
         kernel.completeAll();
+    }
+
+    // sys-utils/blkdiscard.c + block/ioctl.c: blk_ioctl_discard — aligned to the logical block size
+    private CommandResult blkdiscard(Command.Blkdiscard b) {
+        BlockDevice d = device(b.device());
+        long size = d.size().count() * 512;
+        long lbs = d.limits().logicalBlockSize();
+        if (b.offset() % lbs != 0) {
+            return new CommandResult(b, 1, "blkdiscard: " + b.device() + ": offset " + b.offset()
+                    + " is not aligned to sector size " + lbs, 0);
+        }
+        if (b.offset() > size) {
+            return new CommandResult(b, 1, "blkdiscard: " + b.device() + ": offset is greater than device size", 0);
+        }
+        long end = b.length().isPresent() ? b.offset() + b.length().getAsLong() : size;
+        if (end < b.offset() || end > size) {
+            end = size;
+        }
+        long len = end - b.offset();
+        if (len % lbs != 0) {
+            return new CommandResult(b, 1, "blkdiscard: " + b.device() + ": length " + len
+                    + " is not aligned to sector size " + lbs, 0);
+        }
+        if (!kernel.supportsDiscard(d.name(), 1)) {
+            return new CommandResult(b, 1, "blkdiscard: " + b.device() + ": BLKDISCARD ioctl failed: Operation not "
+                    + "supported", 0);
+        }
+        if (len > 0) {
+            // blkdev_issue_discard: chained bios, the last one waited for (submit_bio_wait sets REQ_SYNC)
+            kernel.thin.issueDiscard(d.name(), b.offset() / 512, len / 512, Bio.SYNC);
+            kernel.completeAll();
+        }
+        String err = kernel.takeIoError();
+        return err == null ? new CommandResult(b, 0, "", len)
+                : new CommandResult(b, 1, "blkdiscard: " + b.device() + ": BLKDISCARD ioctl failed: " + err, 0);
     }
 
     private CommandResult sysfs(Command.SysfsWrite w) {

@@ -34,6 +34,12 @@ final class Kernel {
     private final Map<String, Limits> dmLimits = new HashMap<>();
     /** {@code current->bio_list}: non-null while a submission loop runs. */
     private Deque<Bio> bioList;
+    /** Work handed to kernel threads (dm-thin's worker, kcopyd), run once the submitter's loop is done. */
+    private final Deque<Runnable> deferred = new ArrayDeque<>();
+    private boolean runningDeferred;
+    /** The first I/O error since it was last read, or null. */
+    private String ioError;
+    final ThinIo thin = new ThinIo(this);
     private Plug plug;
 
     /** A dm device: its table's targets with their models. */
@@ -47,6 +53,8 @@ final class Kernel {
             throw new IllegalArgumentException("sector " + sector + " beyond " + device.name());
         }
     }
+
+    private final List<dev.dmmodel.dm.ThinTarget> thinTargets = new ArrayList<>();
 
     Kernel(Layout layout) {
         this.profile = layout.profile();
@@ -62,8 +70,20 @@ final class Kernel {
                     models.add(TargetModel.of(t, n -> layout.device(n).size().count()));
                 }
                 dms.put(d.name(), new DmNode(dm, dm.table().targets(), models));
+                for (DmTarget t : dm.table().targets()) {
+                    if (t instanceof dev.dmmodel.dm.ThinTarget tt) {
+                        thinTargets.add(tt);
+                    }
+                }
                 dmLimits.put(d.name(), Limits.of(dm.limits()));
             }
+        }
+    }
+
+    /** Registers the thin devices the tables name (after construction, when pools can be looked up). */
+    void registerThinDevices() {
+        for (dev.dmmodel.dm.ThinTarget t : thinTargets) {
+            thin.registerFromTable(t);
         }
     }
 
@@ -133,6 +153,68 @@ final class Kernel {
             return;
         }
         submitLoop(bio);
+        runDeferred();
+    }
+
+    /** Hands work to a kernel thread (it runs after the current submission). */
+    void defer(Runnable work) {
+        deferred.addLast(work);
+    }
+
+    private void runDeferred() {
+        if (runningDeferred) {
+            return;
+        }
+        runningDeferred = true;
+        try {
+            while (!deferred.isEmpty()) {
+                deferred.pollFirst().run();
+            }
+        } finally {
+            runningDeferred = false;
+        }
+    }
+
+    /** Completes a bio without I/O below ({@code bio_endio}). */
+    void complete(Bio bio) {
+        if (bio.parent != null) {
+            endio(bio.parent);
+        }
+    }
+
+    /** Fails a bio ({@code bio_io_error}); the error is reported to the submitter. */
+    void fail(Bio bio, String why) {
+        if (ioError == null) {
+            ioError = why;
+        }
+        complete(bio);
+    }
+
+    /** The first I/O error since the last call, or null. */
+    String takeIoError() {
+        String e = ioError;
+        ioError = null;
+        return e;
+    }
+
+    /** Zero pages for a kernel-internal bio of {@code sectors}. */
+    Bvecs pages(long sectors) {
+        return new UserBuffer(Bvecs.PAGE).vectors(0, sectors * 512);
+    }
+
+    /** Whether discards of {@code sectors} can go to the device ({@code bdev_max_discard_sectors}). */
+    boolean supportsDiscard(String device, long sectors) {
+        Limits l = queueOf(device);
+        return l.maxDiscardSectors != 0 && l.maxDiscardSectors >= sectors;
+    }
+
+    long discardGranularity(String device) {
+        return queueOf(device).discardGranularity;
+    }
+
+    long startSector(String device) {
+        Partition p = partitions.get(device);
+        return p == null ? 0 : p.start().count();
     }
 
     // block/blk-core.c: __submit_bio_noacct — bios for lower devices run before those for the same one
@@ -175,6 +257,24 @@ final class Kernel {
     // drivers/md/dm.c: dm_submit_bio / dm_split_and_process_bio — one clone per call, the rest resubmitted
     private void dmSubmit(DmNode dm, Bio bio) {
         bio.dmBio = true;
+        if (bio.op == Op.DISCARD || bio.op == Op.WRITE_ZEROES) {
+            // drivers/md/dm.c: dm_split_and_process_bio — abnormal I/O is split to the dm device's own limits
+            Splitter.Result r = Splitter.check(bio, dmLimits.get(dm.device().name()));
+            if (r.splitSectors() > 0 && r.splitSectors() < bio.sectors) {
+                Bio first = bio.clone(0, r.splitSectors());
+                first.dmBio = true;
+                first.traced = true;
+                first.parent = bio.parent;
+                if (bio.parent != null) {
+                    bio.parent.remaining++;
+                }
+                bio.advance(r.splitSectors());
+                events.emit(dm.device().name(), EventType.SPLIT, first.rwbs(), first.sector, -1,
+                        "new_sector=" + bio.sector);
+                submitBioNoacct(bio);
+                bio = first;
+            }
+        }
         int i = dm.targetAt(bio.sector);
         DmTarget ti = dm.targets().get(i);
         TargetModel model = dm.models().get(i);
@@ -185,6 +285,21 @@ final class Kernel {
         Bio clone = bio.clone(0, len);
         clone.parent = bio;
         bio.remaining++;
+        if (ti instanceof dev.dmmodel.dm.ThinTarget thinTarget) {
+            thin.map(dm.device().name(), thinTarget, bio, clone, offset);
+            remainder(dm, bio, len);
+            return;
+        }
+        if (model instanceof dev.dmmodel.impl.dm.ZeroLike z) {
+            // dm-zero / dm-error: complete without I/O below
+            if (z.fails()) {
+                fail(clone, dm.device().name() + ": Input/output error (error target)");
+            } else {
+                complete(clone);
+            }
+            remainder(dm, bio, len);
+            return;
+        }
         TargetModel.Remap r = model.map(offset);
         clone.device = r.device();
         clone.sector = r.sector();
@@ -192,9 +307,13 @@ final class Kernel {
         events.emit(clone.device, EventType.BIO_REMAP, clone.rwbs(), clone.sector, clone.sectors,
                 "from=" + dm.device().name() + ":" + bio.sector);
         submitBioNoacct(clone);
+        remainder(dm, bio, len);
+    }
+
+    // drivers/md/dm.c: dm_split_and_process_bio — the rest is trimmed, traced as a split, and resubmitted
+    private void remainder(DmNode dm, Bio bio, long len) {
         if (len < bio.sectors) {
             bio.advance(len);
-            // drivers/md/dm.c: dm_split_and_process_bio — trace_block_split on the trimmed remainder
             events.emit(dm.device().name(), EventType.SPLIT, bio.rwbs(), bio.sector, -1, "new_sector=" + bio.sector);
             submitBioNoacct(bio);
         }

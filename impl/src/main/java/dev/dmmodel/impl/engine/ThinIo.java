@@ -1,0 +1,242 @@
+package dev.dmmodel.impl.engine;
+
+import dev.dmmodel.device.DmDevice;
+import dev.dmmodel.dm.ThinPoolTarget;
+import dev.dmmodel.dm.ThinTarget;
+import dev.dmmodel.impl.dm.DmTableLimits;
+import dev.dmmodel.impl.thin.ThinPoolMetadata;
+import dev.dmmodel.trace.EventType;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * dm-thin's I/O path ({@code drivers/md/dm-thin.c}): mapped, unshared blocks are remapped at once
+ * ({@code thin_bio_map}); everything else goes to the pool's worker: a write to an unprovisioned block
+ * provisions it, zeroing it first unless the bio overwrites the whole block ({@code schedule_zero}); a
+ * write to a shared block copies it first unless overwritten whole ({@code break_sharing}); reads of
+ * unprovisioned blocks complete with zeroes and no I/O; discards unmap whole blocks and pass down those
+ * no longer shared. Zeroing and copies are kcopyd jobs on the pool device in sub-jobs of at most 1024
+ * sectors ({@code DEFAULT_SUB_JOB_SIZE_KB}).
+ */
+final class ThinIo {
+    /** dm-kcopyd's default sub-job: 512 KiB. */
+    static final long KCOPYD_SUB_JOB_SECTORS = 1024;
+
+    private final Kernel kernel;
+    private final Map<String, ThinPoolMetadata> pools = new HashMap<>();
+    /** Thin ids that exist only because a table names them (an imported host), not yet written. */
+    private final Set<String> implicit = new HashSet<>();
+
+    ThinIo(Kernel kernel) {
+        this.kernel = kernel;
+    }
+
+    /** The pool metadata of a pool device (kernel name), created on first use. */
+    ThinPoolMetadata pool(String poolDevice) {
+        return pools.computeIfAbsent(poolDevice, p -> {
+            ThinPoolTarget t = poolTarget(p);
+            return new ThinPoolMetadata(t.length().count() / t.blockSectors());
+        });
+    }
+
+    ThinPoolTarget poolTarget(String poolDevice) {
+        DmDevice dm = (DmDevice) kernel.device(poolDevice);
+        return DmTableLimits.poolTarget(dm.table()).orElseThrow(() -> new IllegalStateException(poolDevice
+                + " is not a thin-pool device"));
+    }
+
+    /** Registers a thin device a table names, so that an imported host's thin devices exist. */
+    void registerFromTable(ThinTarget t) {
+        ThinPoolMetadata m = pool(t.poolDevice());
+        if (!m.exists(t.deviceId())) {
+            m.createThin(t.deviceId());
+            implicit.add(t.poolDevice() + "/" + t.deviceId());
+        }
+    }
+
+    // dm-thin.c: pool_message — create_thin, create_snap, delete, set_transaction_id
+    void message(String poolDevice, List<String> words) {
+        ThinPoolMetadata m = pool(poolDevice);
+        String cmd = words.isEmpty() ? "" : words.get(0);
+        switch (cmd) {
+            case "create_thin": {
+                long id = number(words, 1);
+                if (!implicit.remove(poolDevice + "/" + id)) {
+                    m.createThin(id);
+                }
+                return;
+            }
+            case "create_snap": {
+                long id = number(words, 1);
+                long origin = number(words, 2);
+                if (implicit.remove(poolDevice + "/" + id) && m.mappedBlocks(id) == 0) {
+                    m.delete(id);
+                }
+                implicit.remove(poolDevice + "/" + origin);
+                m.createSnap(id, origin);
+                return;
+            }
+            case "delete":
+                implicit.remove(poolDevice + "/" + number(words, 1));
+                m.delete(number(words, 1));
+                return;
+            case "set_transaction_id":
+                m.setTransactionId(number(words, 1), number(words, 2));
+                return;
+            case "reserve_metadata_snap":
+            case "release_metadata_snap":
+                return;
+            default:
+                throw new IllegalArgumentException("unrecognised thin pool message '" + String.join(" ", words) + "'");
+        }
+    }
+
+    private static long number(List<String> words, int i) {
+        if (words.size() <= i) {
+            throw new IllegalArgumentException("thin pool message '" + String.join(" ", words) + "' lacks an argument");
+        }
+        try {
+            return Long.parseLong(words.get(i));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("thin pool message '" + String.join(" ", words) + "': '" + words.get(i)
+                    + "' is not a number");
+        }
+    }
+
+    /**
+     * {@code thin_map} for a clone (never crossing a block) of {@code thinBio} at {@code offset} sectors
+     * into the thin target.
+     */
+    void map(String thinDevice, ThinTarget t, Bio thinBio, Bio clone, long offset) {
+        ThinPoolTarget pt = poolTarget(t.poolDevice());
+        ThinPoolMetadata m = pool(t.poolDevice());
+        if (!m.exists(t.deviceId())) {
+            kernel.fail(clone, thinDevice + ": thin device " + t.deviceId() + " does not exist in pool " + t.poolDevice());
+            return;
+        }
+        long bs = pt.blockSectors();
+        if (clone.op == Op.FLUSH || (clone.sectors == 0 && clone.has(Bio.PREFLUSH))) {
+            kernel.complete(clone);
+            return;
+        }
+        if (clone.op == Op.DISCARD) {
+            kernel.defer(() -> discard(t, pt, m, clone, offset, bs));
+            return;
+        }
+        long block = offset / bs;
+        Optional<ThinPoolMetadata.Lookup> l = m.lookup(t.deviceId(), block);
+        if (l.isPresent() && (!l.get().shared() || clone.op == Op.READ)) {
+            remap(thinDevice, t, thinBio, clone, l.get().dataBlock(), offset, bs);
+            return;
+        }
+        if (clone.op == Op.READ) {
+            // dm-thin.c: provision_block — an unprovisioned read is zero-filled, no I/O below
+            kernel.complete(clone);
+            return;
+        }
+        kernel.defer(() -> provision(thinDevice, t, pt, m, thinBio, clone, offset, bs));
+    }
+
+    private void remap(String thinDevice, ThinTarget t, Bio thinBio, Bio clone, long dataBlock, long offset, long bs) {
+        long origSector = thinBio.sector;
+        clone.device = t.poolDevice();
+        clone.sector = dataBlock * bs + offset % bs;
+        // dm.c: __map_bio — the remap is reported from the thin device's original sector
+        kernel.events.emit(clone.device, EventType.BIO_REMAP, clone.rwbs(), clone.sector, clone.sectors,
+                "from=" + thinDevice + ":" + origSector);
+        kernel.submitBioNoacct(clone);
+    }
+
+    // dm-thin.c: process_cell / provision_block / break_sharing — run by the pool's worker
+    private void provision(String thinDevice, ThinTarget t, ThinPoolTarget pt, ThinPoolMetadata m, Bio thinBio,
+                           Bio clone, long offset, long bs) {
+        long block = offset / bs;
+        Optional<ThinPoolMetadata.Lookup> l = m.lookup(t.deviceId(), block);
+        if (l.isPresent() && !l.get().shared()) {
+            remapDeferred(thinDevice, t, clone, l.get().dataBlock(), offset, bs);
+            return;
+        }
+        long data = m.allocate();
+        if (data < 0) {
+            // dm-thin.c: alloc_data_block -> PM_OUT_OF_DATA_SPACE
+            kernel.fail(clone, t.poolDevice() + ": out of data space" + (pt.features().contains(
+                    dev.dmmodel.dm.ThinPoolFeature.ERROR_IF_NO_SPACE) ? " (error_if_no_space: failed)"
+                    : " (queued until the pool grows or no_space_timeout expires)"));
+            return;
+        }
+        boolean overwrite = clone.op == Op.WRITE && clone.sectors == bs;
+        if (l.isPresent()) {
+            if (!overwrite) {
+                // dm-thin.c: schedule_internal_copy — kcopyd copies the whole block through the pool device
+                copy(t.poolDevice(), l.get().dataBlock() * bs, data * bs, bs);
+            }
+        } else if (pt.zeroNewBlocks() && !overwrite) {
+            // dm-thin.c: schedule_zero -> ll_zero — kcopyd zeroes the whole block first
+            zero(t.poolDevice(), data * bs, bs);
+        }
+        m.insert(t.deviceId(), block, data);
+        remapDeferred(thinDevice, t, clone, data, offset, bs);
+    }
+
+    private void remapDeferred(String thinDevice, ThinTarget t, Bio clone, long dataBlock, long offset, long bs) {
+        long origSector = clone.sector;
+        clone.device = t.poolDevice();
+        clone.sector = dataBlock * bs + offset % bs;
+        kernel.events.emit(clone.device, EventType.BIO_REMAP, clone.rwbs(), clone.sector, clone.sectors,
+                "from=" + thinDevice + ":" + origSector);
+        kernel.submitBioNoacct(clone);
+    }
+
+    // drivers/md/dm-kcopyd.c: dm_kcopyd_zero — writes of zero pages, one per sub-job
+    private void zero(String poolDevice, long sector, long sectors) {
+        for (long s = sector; s < sector + sectors; s += KCOPYD_SUB_JOB_SECTORS) {
+            long len = Math.min(KCOPYD_SUB_JOB_SECTORS, sector + sectors - s);
+            kernel.submitBioNoacct(new Bio(poolDevice, Op.WRITE, 0, s, len, kernel.pages(len)));
+        }
+    }
+
+    // drivers/md/dm-kcopyd.c: dm_kcopyd_copy — each sub-job reads the source, then writes the destination
+    private void copy(String poolDevice, long from, long to, long sectors) {
+        for (long s = 0; s < sectors; s += KCOPYD_SUB_JOB_SECTORS) {
+            long len = Math.min(KCOPYD_SUB_JOB_SECTORS, sectors - s);
+            kernel.submitBioNoacct(new Bio(poolDevice, Op.READ, 0, from + s, len, kernel.pages(len)));
+            kernel.submitBioNoacct(new Bio(poolDevice, Op.WRITE, 0, to + s, len, kernel.pages(len)));
+        }
+    }
+
+    // dm-thin.c: process_discard_bio / process_prepared_discard_passdown_pt1 — whole blocks only
+    private void discard(ThinTarget t, ThinPoolTarget pt, ThinPoolMetadata m, Bio clone, long offset, long bs) {
+        long begin = (offset + bs - 1) / bs;
+        long end = (offset + clone.sectors) / bs;
+        if (begin < end && pt.discardEnabled()) {
+            List<long[]> freed = m.removeRange(t.deviceId(), begin, end);
+            if (pt.discardPassdown() && kernel.supportsDiscard(pt.dataDevice(), bs)) {
+                for (long[] run : freed) {
+                    issueDiscard(t.poolDevice(), run[0] * bs, (run[1] - run[0]) * bs, 0);
+                }
+            }
+        }
+        kernel.complete(clone);
+    }
+
+    // block/blk-lib.c: __blkdev_issue_discard — bios up to the discard limit, aligned to the granularity
+    void issueDiscard(String device, long sector, long sectors, int lastFlags) {
+        long gran = Math.max(kernel.discardGranularity(device) / 512, 1);
+        long start = kernel.startSector(device);
+        long done = 0;
+        while (done < sectors) {
+            long s = sector + done;
+            long abs = s + start;
+            long aligned = (abs + gran - 1) / gran * gran;
+            long limit = aligned != abs ? aligned - abs : (0xFFFF_FFFFL / 512) / gran * gran;
+            long len = Math.min(sectors - done, limit);
+            boolean last = done + len == sectors;
+            kernel.submitBioNoacct(new Bio(device, Op.DISCARD, last ? lastFlags : 0, s, len, null));
+            done += len;
+        }
+    }
+}

@@ -279,7 +279,7 @@ final class Kernel {
         DmTarget ti = dm.targets().get(i);
         TargetModel model = dm.models().get(i);
         long offset = bio.sector - ti.start().count();
-        long len = Math.min(maxIoLen(dm, ti, model, offset), bio.sectors);
+        long len = Math.min(maxIoLen(dm, ti, model, offset, bio.op), bio.sectors);
         // drivers/md/dm.c: dm_start_io_acct — one I/O per dm_io, i.e. per bio entering dm_submit_bio
         accounting.io(dm.device().name(), bio.op, len);
         Bio clone = bio.clone(0, len);
@@ -320,9 +320,21 @@ final class Kernel {
     }
 
     // drivers/md/dm.c: __max_io_len — to the target's end; with max_io_len also the chunk and dm max_sectors
-    private long maxIoLen(DmNode dm, DmTarget ti, TargetModel model, long offset) {
+    private long maxIoLen(DmNode dm, DmTarget ti, TargetModel model, long offset, Op op) {
         long len = ti.length().count() - offset;
-        long granularity = model.maxIoLen();
+        if (op == Op.DISCARD || op == Op.WRITE_ZEROES) {
+            // drivers/md/dm.c: __process_abnormal_io — to the target's end; since 6.5 a thin target
+            // (max_discard_granularity) also cuts at multiples of its max_discard_sectors
+            if (ti instanceof dev.dmmodel.dm.ThinTarget
+                    && profile.thinDiscardLimit() == KernelProfile.ThinDiscardLimit.BIO_PRISON_RANGE) {
+                long max = dmLimits.get(dm.device().name()).maxDiscardSectors;
+                return Math.min(len, max - offset % max);
+            }
+            return len;
+        }
+        // dm-thin.c: thin_ctr — dm_set_target_max_io_len(ti, sectors_per_block)
+        long granularity = ti instanceof dev.dmmodel.dm.ThinTarget t
+                ? thin.poolTarget(t.poolDevice()).blockSectors() : model.maxIoLen();
         if (granularity == 0) {
             return len;
         }

@@ -60,7 +60,8 @@ final class Dd {
                         return error("error reading '" + cmd.input() + "': Invalid argument", copied);
                     }
                     if (directIn) {
-                        direct(in, Op.READ, 0, inPos, n);
+                        // O_DIRECT reads are REQ_SYNC ("RS")
+                        direct(in, Op.READ, Bio.SYNC, inPos, n);
                     } else {
                         new BufferedRead(host, host.cache(in)).read(inPos, n);
                     }

@@ -29,6 +29,11 @@ public interface Simulation {
     /** Runs one command; its block events go to {@code listener}. */
     CommandResult execute(Command command, TraceListener listener);
 
+    /**
+     * Runs an fio-style job; operations stream from the job, so its length costs no memory.
+     */
+    JobResult run(dev.dmmodel.workload.IoJob job, TraceListener listener);
+
     /** Runs a script in order; a refused command is reported and the script goes on, as in a shell. */
     default List<CommandResult> run(Script script, TraceListener listener) {
         List<CommandResult> results = new ArrayList<>();

@@ -121,13 +121,17 @@ final class Dd {
     }
 
     // block/fops.c: blkdev_dio_unaligned — offset and length in whole logical blocks
-    private static boolean misaligned(BlockDevice d, long pos, long len) {
+    static boolean misaligned(BlockDevice d, long pos, long len) {
         long lbs = d.limits().logicalBlockSize();
         return ((pos | len) & (lbs - 1)) != 0;
     }
 
-    // block/fops.c: blkdev_direct_IO — the writer's plug (blkdev_write_iter before 6.5), then wait for completion
     private void direct(BlockDevice d, Op op, int flags, long pos, long len) {
+        directIo(host, d, op, flags, pos, len);
+    }
+
+    // block/fops.c: blkdev_direct_IO — the writer's plug (blkdev_write_iter before 6.5), then wait for completion
+    static void directIo(HostSimulation host, BlockDevice d, Op op, int flags, long pos, long len) {
         Kernel k = host.kernel();
         boolean outerPlug = op == Op.WRITE && k.profile.plugsDirectWrites();
         if (outerPlug) {

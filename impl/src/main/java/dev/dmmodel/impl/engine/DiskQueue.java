@@ -30,6 +30,14 @@ final class DiskQueue {
 
     // block/blk-mq.c: blk_mq_submit_bio
     void submit(Bio bio) {
+        if (bio.sectors == 0 && bio.has(Bio.PREFLUSH)) {
+            // block/blk-flush.c: an empty preflush becomes a flush request (rwbs FF, sector 0)
+            kernel.events.bio(EventType.GETRQ, bio);
+            Request rq = new Request(this, bio, 0);
+            rq.flushRequest();
+            insertAndIssue(List.of(rq));
+            return;
+        }
         Splitter.Result r = Splitter.check(bio, limits);
         Bio piece = bio;
         if (r.splitSectors() > 0 && r.splitSectors() < bio.sectors) {

@@ -53,6 +53,16 @@ public final class HostSimulation implements Simulation {
     }
 
     @Override
+    public dev.dmmodel.engine.JobResult run(dev.dmmodel.workload.IoJob job, TraceListener listener) {
+        kernel.events.listener(listener);
+        try {
+            return new JobRunner(this, job).run();
+        } finally {
+            kernel.events.listener(TraceListener.NONE);
+        }
+    }
+
+    @Override
     public CommandResult execute(Command command, TraceListener listener) {
         kernel.events.listener(listener);
         try {

@@ -257,6 +257,10 @@ final class Kernel {
     // drivers/md/dm.c: dm_submit_bio / dm_split_and_process_bio — one clone per call, the rest resubmitted
     private void dmSubmit(DmNode dm, Bio bio) {
         bio.dmBio = true;
+        if (bio.sectors == 0 && bio.has(Bio.PREFLUSH)) {
+            emptyFlush(dm, bio);
+            return;
+        }
         if (bio.op == Op.DISCARD || bio.op == Op.WRITE_ZEROES) {
             // drivers/md/dm.c: dm_split_and_process_bio — abnormal I/O is split to the dm device's own limits
             Splitter.Result r = Splitter.check(bio, dmLimits.get(dm.device().name()));
@@ -308,6 +312,27 @@ final class Kernel {
                 "from=" + dm.device().name() + ":" + bio.sector);
         submitBioNoacct(clone);
         remainder(dm, bio, len);
+    }
+
+    // drivers/md/dm.c: __send_empty_flush — an empty flush clone to every device of every target
+    private void emptyFlush(DmNode dm, Bio bio) {
+        accounting.io(dm.device().name(), Op.FLUSH, 0);
+        bio.remaining++;
+        for (int i = 0; i < dm.targets().size(); i++) {
+            DmTarget ti = dm.targets().get(i);
+            if (ti instanceof dev.dmmodel.dm.ThinTarget) {
+                continue; // dm-thin defers it to its worker, which commits metadata (not modelled as data I/O)
+            }
+            for (TargetModel.DeviceArea a : dm.models().get(i).iterateDevices()) {
+                Bio clone = new Bio(a.device(), Op.WRITE, bio.flags, a.start(), 0, null);
+                clone.parent = bio;
+                bio.remaining++;
+                events.emit(clone.device, EventType.BIO_REMAP, clone.rwbs(), clone.sector, 0,
+                        "from=" + dm.device().name() + ":" + bio.sector);
+                submitBioNoacct(clone);
+            }
+        }
+        endio(bio);
     }
 
     // drivers/md/dm.c: dm_split_and_process_bio — the rest is trimmed, traced as a split, and resubmitted

@@ -3,7 +3,7 @@ package dev.dmmodel.impl.engine;
 /** A {@code struct request} on a request-based queue: merged bios, sector range, segments. */
 final class Request {
     final DiskQueue queue;
-    final Op op;
+    Op op;
     int flags;
     long sector;
     long sectors;
@@ -19,9 +19,17 @@ final class Request {
         this.sector = bio.sector;
         this.sectors = bio.sectors;
         this.segments = segments;
-        this.mergeable = !bio.has(Bio.NOMERGE) && !bio.has(Bio.PREFLUSH) && !bio.has(Bio.FUA)
+        this.mergeable = bio.sectors > 0 && !bio.has(Bio.NOMERGE) && !bio.has(Bio.PREFLUSH) && !bio.has(Bio.FUA)
                 && bio.op != Op.FLUSH;
         bios.add(bio);
+    }
+
+    /** Turns this request into the flush request of an empty preflush bio. */
+    void flushRequest() {
+        op = Op.FLUSH;
+        flags = Bio.PREFLUSH;
+        sector = 0;
+        sectors = 0;
     }
 
     long end() {

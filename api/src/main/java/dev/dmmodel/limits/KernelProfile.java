@@ -50,6 +50,17 @@ public final class KernelProfile {
         BLOCK_SIZE_HINTS
     }
 
+    /** Where a bio gets its size. */
+    public enum BioShaping {
+        /**
+         * Before 4.3: when it is built, by the top device's queue ({@code bio_add_page}: max_sectors,
+         * max_segments, {@code bio_get_nr_vecs}, dm's {@code merge_bvec_fn}); queues below never split it.
+         */
+        AT_BUILD,
+        /** 4.3+: built up to {@code BIO_MAX_VECS} pages, then split by every queue it enters. */
+        ON_ENTRY
+    }
+
     /** The discard limit a thin device advertises ({@code thin_io_hints}). */
     public enum ThinDiscardLimit {
         /** No discard support on thin devices. */
@@ -110,11 +121,16 @@ public final class KernelProfile {
 
     /**
      * Linux 3.10 (RHEL 7's base; seed 004's era). {@code BLK_DEF_MAX_SECTORS} = 1024 caps max_sectors;
-     * bios are shaped when built by the top queue (bio_add_page, dm merge_bvec); alignments are
+     * bios are shaped when built by the top queue (bio_add_page, dm merge_bvec) and never split below;
+     * readahead reads one bio per buffer; a plug holds 16 requests (3.x: {@code BLK_MAX_REQUEST_COUNT}); alignments are
      * combined with power-of-two masks; no chunk_sectors; pool_io_hints only sets io_opt to the block
      * (io_min reset); no write-zeroes; readahead stays 128 KiB.
      */
     public static final KernelProfile LINUX_3_10 = builder("linux-3.10", 3, 10, 0)
+            .bioShaping(BioShaping.AT_BUILD)
+            .readaheadPerBuffer(true)
+            .plugMaxRequests(16)
+            .plugFlushBytes(0)
             .maxSectorsCap(1024)
             .sdMaxSectorsFromOptimalTransfer(false)
             .validateLimitsOnCommit(false)
@@ -135,6 +151,10 @@ public final class KernelProfile {
      * alignment masks; no chunk_sectors, no thin provisioning, no write-zeroes; readahead 128 KiB.
      */
     public static final KernelProfile LINUX_2_6_32 = builder("linux-2.6.32", 2, 6, 32)
+            .bioShaping(BioShaping.AT_BUILD)
+            .readaheadPerBuffer(true)
+            .plugMaxRequests(4)
+            .plugFlushBytes(0)
             .maxSectorsCap(1024)
             .sdMaxSectorsFromOptimalTransfer(false)
             .validateLimitsOnCommit(false)
@@ -157,6 +177,10 @@ public final class KernelProfile {
      * masks; no thin provisioning.
      */
     public static final KernelProfile LINUX_2_6_0 = builder("linux-2.6.0", 2, 6, 0)
+            .bioShaping(BioShaping.AT_BUILD)
+            .readaheadPerBuffer(true)
+            .plugMaxRequests(4)
+            .plugFlushBytes(0)
             .maxSectorsCap(255)
             .sdMaxSectorsFromOptimalTransfer(false)
             .validateLimitsOnCommit(false)
@@ -195,6 +219,10 @@ public final class KernelProfile {
     private final boolean readAheadFromIoOpt;
     private final boolean writeZeroesSupported;
     private final boolean plugsDirectWrites;
+    private final BioShaping bioShaping;
+    private final boolean readaheadPerBuffer;
+    private final int plugMaxRequests;
+    private final long plugFlushBytes;
 
     private KernelProfile(Builder b) {
         this.name = b.name;
@@ -215,6 +243,10 @@ public final class KernelProfile {
         this.readAheadFromIoOpt = b.readAheadFromIoOpt;
         this.writeZeroesSupported = b.writeZeroesSupported;
         this.plugsDirectWrites = b.plugsDirectWrites;
+        this.bioShaping = b.bioShaping;
+        this.readaheadPerBuffer = b.readaheadPerBuffer;
+        this.plugMaxRequests = b.plugMaxRequests;
+        this.plugFlushBytes = b.plugFlushBytes;
     }
 
     /** The default profile, {@link #LINUX_6_12}. */
@@ -373,6 +405,32 @@ public final class KernelProfile {
         return plugsDirectWrites;
     }
 
+    /** Where bios get their size: when built (before 4.3) or by every queue they enter. */
+    public BioShaping bioShaping() {
+        return bioShaping;
+    }
+
+    /**
+     * Whether block-device readahead reads one bio per buffer ({@code block_read_full_page}, until 3.17)
+     * rather than multi-page bios ({@code mpage_readpages}, 3.18+).
+     */
+    public boolean readaheadPerBuffer() {
+        return readaheadPerBuffer;
+    }
+
+    /**
+     * Requests a plug holds before it is flushed ({@code BLK_MAX_REQUEST_COUNT} 32 on blk-mq; the old
+     * queue's {@code unplug_thresh} of 4 before).
+     */
+    public int plugMaxRequests() {
+        return plugMaxRequests;
+    }
+
+    /** A plugged request this large flushes the plug ({@code BLK_PLUG_FLUSH_SIZE}, 128 KiB); 0 = no such rule. */
+    public long plugFlushBytes() {
+        return plugFlushBytes;
+    }
+
     /** A builder starting from this profile's rules, to derive a variant. */
     public Builder toBuilder() {
         return new Builder(this);
@@ -404,6 +462,8 @@ public final class KernelProfile {
                 && stripedSetsChunkSectors == p.stripedSetsChunkSectors
                 && stacksDmaAlignment == p.stacksDmaAlignment && readAheadFromIoOpt == p.readAheadFromIoOpt
                 && writeZeroesSupported == p.writeZeroesSupported && plugsDirectWrites == p.plugsDirectWrites
+                && bioShaping == p.bioShaping && readaheadPerBuffer == p.readaheadPerBuffer
+                && plugMaxRequests == p.plugMaxRequests && plugFlushBytes == p.plugFlushBytes
                 && name.equals(p.name)
                 && alignmentMath == p.alignmentMath && chunkSectorsStacking == p.chunkSectorsStacking
                 && thinPoolIoHints == p.thinPoolIoHints && thinDiscardLimit == p.thinDiscardLimit;
@@ -440,6 +500,10 @@ public final class KernelProfile {
         private boolean readAheadFromIoOpt = true;
         private boolean writeZeroesSupported = true;
         private boolean plugsDirectWrites = true;
+        private BioShaping bioShaping = BioShaping.ON_ENTRY;
+        private boolean readaheadPerBuffer = false;
+        private int plugMaxRequests = 32;
+        private long plugFlushBytes = 128 * 1024;
 
         private Builder(KernelProfile from) {
             if (from != null) {
@@ -461,6 +525,10 @@ public final class KernelProfile {
                 readAheadFromIoOpt = from.readAheadFromIoOpt;
                 writeZeroesSupported = from.writeZeroesSupported;
                 plugsDirectWrites = from.plugsDirectWrites;
+                bioShaping = from.bioShaping;
+                readaheadPerBuffer = from.readaheadPerBuffer;
+                plugMaxRequests = from.plugMaxRequests;
+                plugFlushBytes = from.plugFlushBytes;
             }
         }
 
@@ -559,6 +627,36 @@ public final class KernelProfile {
         /** See {@link KernelProfile#plugsDirectWrites()}. */
         public Builder plugsDirectWrites(boolean v) {
             this.plugsDirectWrites = v;
+            return this;
+        }
+
+        /** See {@link KernelProfile#bioShaping()}. */
+        public Builder bioShaping(BioShaping v) {
+            this.bioShaping = Objects.requireNonNull(v, "bioShaping");
+            return this;
+        }
+
+        /** See {@link KernelProfile#readaheadPerBuffer()}. */
+        public Builder readaheadPerBuffer(boolean v) {
+            this.readaheadPerBuffer = v;
+            return this;
+        }
+
+        /** See {@link KernelProfile#plugMaxRequests()}. */
+        public Builder plugMaxRequests(int v) {
+            if (v < 1) {
+                throw new IllegalArgumentException("plugMaxRequests (" + v + ") must be at least 1");
+            }
+            this.plugMaxRequests = v;
+            return this;
+        }
+
+        /** See {@link KernelProfile#plugFlushBytes()}. */
+        public Builder plugFlushBytes(long v) {
+            if (v < 0) {
+                throw new IllegalArgumentException("plugFlushBytes (" + v + ") must not be negative");
+            }
+            this.plugFlushBytes = v;
             return this;
         }
 

@@ -27,6 +27,8 @@ final class Bio {
     int remaining;
     /** Whether this bio entered a bio-based (dm) device, which reports its completion. */
     boolean dmBio;
+    /** Whether dm already counted this bio (before 4.3 dm counted each original bio once). */
+    boolean dmAccounted;
 
     Bio(String device, Op op, int flags, long sector, long sectors, Bvecs data) {
         this.device = device;

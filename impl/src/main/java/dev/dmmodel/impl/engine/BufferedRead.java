@@ -128,8 +128,18 @@ final class BufferedRead {
         }
     }
 
-    // fs/mpage.c: mpage_readahead — one bio over contiguous pages, at most BIO_MAX_VECS of them
+    // fs/mpage.c: mpage_readahead — one bio over contiguous pages, at most BIO_MAX_VECS of them;
+    // until 3.17 block_read_full_page — one bio per buffer of each page
     private void submit(long page, long pages) {
+        if (host.kernel().profile.readaheadPerBuffer()) {
+            long bs = cache.blockSize;
+            long end = Math.min((page + pages) * Bvecs.PAGE, cache.sizeBytes);
+            for (long off = page * Bvecs.PAGE; off < end; off += bs) {
+                host.kernel().submitBioNoacct(new Bio(cache.device, Op.READ, 0, off / 512, bs / 512,
+                        host.buffer().vectors(off % Bvecs.PAGE, bs)));
+            }
+            return;
+        }
         long bytes = Math.min(pages * Bvecs.PAGE, cache.sizeBytes - page * Bvecs.PAGE);
         Bio bio = new Bio(cache.device, Op.READ, Bio.RAHEAD, page * Bvecs.PAGE / 512, bytes / 512,
                 host.buffer().vectors(0, bytes));

@@ -12,11 +12,6 @@ import java.util.Map;
  * ({@code block/blk-mq.c: blk_mq_submit_bio}).
  */
 final class DiskQueue {
-    /** {@code BLK_PLUG_FLUSH_SIZE}: a plugged request this large flushes the plug. */
-    static final long PLUG_FLUSH_BYTES = 128 * 1024;
-    /** {@code BLK_MAX_REQUEST_COUNT}. */
-    static final int MAX_PLUGGED_REQUESTS = 32;
-
     final String name;
     Limits limits;
     private final Kernel kernel;
@@ -40,7 +35,8 @@ final class DiskQueue {
         }
         Splitter.Result r = Splitter.check(bio, limits);
         Bio piece = bio;
-        if (r.splitSectors() > 0 && r.splitSectors() < bio.sectors) {
+        boolean splits = kernel.profile.bioShaping() == dev.dmmodel.limits.KernelProfile.BioShaping.ON_ENTRY;
+        if (splits && r.splitSectors() > 0 && r.splitSectors() < bio.sectors) {
             // block/blk-merge.c: __bio_split_to_limits — the first piece goes on, marked REQ_NOMERGE
             piece = bio.clone(0, r.splitSectors());
             piece.flags |= Bio.NOMERGE;
@@ -128,8 +124,10 @@ final class DiskQueue {
     private void addToPlug(Plug plug, Request rq) {
         Request last = plug.last();
         if (!plug.requests.isEmpty()) {
-            int max = plug.multipleQueues ? 2 * MAX_PLUGGED_REQUESTS : MAX_PLUGGED_REQUESTS;
-            if (plug.requests.size() >= max || last.sectors * 512 >= PLUG_FLUSH_BYTES) {
+            int perQueue = kernel.profile.plugMaxRequests();
+            int max = plug.multipleQueues ? 2 * perQueue : perQueue;
+            long flushBytes = kernel.profile.plugFlushBytes();
+            if (plug.requests.size() >= max || (flushBytes > 0 && last.sectors * 512 >= flushBytes)) {
                 kernel.flushPlug(plug);
                 last = null;
             }

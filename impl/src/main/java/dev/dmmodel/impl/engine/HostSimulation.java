@@ -231,6 +231,37 @@ public final class HostSimulation implements Simulation {
                 : new CommandResult(b, 1, "blkdiscard: " + b.device() + ": BLKDISCARD ioctl failed: " + err, 0);
     }
 
+    /**
+     * Before 4.3 ({@code fs/direct-io.c: dio_new_bio}, {@code dio_bio_add_page} → {@code bio_add_page}):
+     * a bio is allocated with {@code bio_get_nr_vecs} vectors of the top device's queue
+     * (min(max_segments, max_sectors / 8 + 1, 256)) and takes pages while they fit its size limit
+     * ({@code max_sectors}, dm's {@code merge_bvec_fn}) and its segment count.
+     */
+    private List<Bio> shapedBios(String device, Op op, int flags, long pos, long bytes) {
+        dev.dmmodel.impl.limits.Limits q = kernel.queueLimits(device);
+        long nrVecs = Math.min(q.maxSegments, Math.min(q.maxSectors / 8 + 1, BIO_MAX_VECS));
+        List<Bio> out = new ArrayList<>();
+        long done = 0;
+        while (done < bytes) {
+            long start = (pos + done) / 512;
+            long limitBytes = kernel.buildLimit(device, start) * 512;
+            long len = 0;
+            long pages = 0;
+            while (done + len < bytes) {
+                long page = Math.min(Bvecs.PAGE, bytes - done - len);
+                boolean first = pages == 0;
+                if (!first && (pages + 1 > nrVecs || len + page > limitBytes || pages + 1 > q.maxSegments)) {
+                    break;
+                }
+                len += page;
+                pages++;
+            }
+            out.add(new Bio(device, op, flags, start, len / 512, buffer.vectors(done, len)));
+            done += len;
+        }
+        return out;
+    }
+
     private CommandResult sysfs(Command.SysfsWrite w) {
         String[] parts = w.path().split("/");
         // /sys/block/DEV/queue/ATTR
@@ -274,6 +305,9 @@ public final class HostSimulation implements Simulation {
 
     /** Builds the direct-I/O bios of one read or write ({@code blkdev_direct_IO}). */
     List<Bio> directBios(String device, Op op, int flags, long pos, long bytes) {
+        if (kernel.atBuild()) {
+            return shapedBios(device, op, flags, pos, bytes);
+        }
         List<Bio> out = new ArrayList<>();
         long pages = UserBuffer.pages(0, bytes);
         if (pages <= BIO_MAX_VECS) {

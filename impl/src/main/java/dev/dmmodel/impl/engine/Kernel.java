@@ -156,6 +156,32 @@ final class Kernel {
         runDeferred();
     }
 
+    boolean atBuild() {
+        return profile.bioShaping() == KernelProfile.BioShaping.AT_BUILD;
+    }
+
+    /**
+     * Before 4.3: how many sectors a bio starting at {@code sector} of {@code device} may grow to when it is
+     * built ({@code blk_max_size_offset} and, for dm, {@code dm_merge_bvec}: the target boundary or
+     * max_io_len, and the dm queue's max_sectors).
+     */
+    long buildLimit(String device, long sector) {
+        Limits q = queueOf(device);
+        long max = q.maxSectors;
+        DmNode dm = dms.get(device);
+        if (dm != null) {
+            int i = dm.targetAt(sector);
+            DmTarget ti = dm.targets().get(i);
+            max = Math.min(max, maxIoLen(dm, ti, dm.models().get(i), sector - ti.start().count(), Op.WRITE));
+        }
+        return max;
+    }
+
+    /** The queue limits a bio for the device meets first (see {@link #queueOf}). */
+    Limits queueLimits(String device) {
+        return queueOf(device);
+    }
+
     /** Hands work to a kernel thread (it runs after the current submission). */
     void defer(Runnable work) {
         deferred.addLast(work);
@@ -284,8 +310,12 @@ final class Kernel {
         TargetModel model = dm.models().get(i);
         long offset = bio.sector - ti.start().count();
         long len = Math.min(maxIoLen(dm, ti, model, offset, bio.op), bio.sectors);
-        // drivers/md/dm.c: dm_start_io_acct — one I/O per dm_io, i.e. per bio entering dm_submit_bio
-        accounting.io(dm.device().name(), bio.op, len);
+        // drivers/md/dm.c: dm_start_io_acct — one I/O per dm_io: per bio entering dm_submit_bio (4.3+),
+        // per original bio before (_dm_request)
+        if (!atBuild() || !bio.dmAccounted) {
+            accounting.io(dm.device().name(), bio.op, atBuild() ? bio.sectors : len);
+            bio.dmAccounted = true;
+        }
         Bio clone = bio.clone(0, len);
         clone.parent = bio;
         bio.remaining++;
@@ -337,6 +367,12 @@ final class Kernel {
 
     // drivers/md/dm.c: dm_split_and_process_bio — the rest is trimmed, traced as a split, and resubmitted
     private void remainder(DmNode dm, Bio bio, long len) {
+        if (len < bio.sectors && atBuild()) {
+            // before 4.3: __split_and_process_bio clones every piece in one loop, nothing is traced
+            bio.advance(len);
+            dmSubmit(dm, bio);
+            return;
+        }
         if (len < bio.sectors) {
             bio.advance(len);
             events.emit(dm.device().name(), EventType.SPLIT, bio.rwbs(), bio.sector, -1, "new_sector=" + bio.sector);

@@ -7,6 +7,10 @@ public final class Examples {
 
     /** Runs all examples. */
     public static void main(String[] args) {
+        Seed000SeekyLvm.run(System.out);
+        Seed001RawReadWhileMounted.run(System.out);
+        Seed002IostatOnDm.run(System.out);
         Seed003RaidPartitionLvm.run(System.out);
+        Seed004ThinSplit.run(System.out);
     }
 }

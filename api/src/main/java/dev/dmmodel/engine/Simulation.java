@@ -15,9 +15,14 @@ import java.util.List;
  */
 public interface Simulation {
 
-    /** A simulation of the layout under its kernel profile. */
+    /** A simulation of the layout under its kernel profile, with {@link EngineOptions#DEFAULTS}. */
     static Simulation of(Layout layout) {
-        return ModelProviders.get().simulate(layout);
+        return of(layout, EngineOptions.DEFAULTS);
+    }
+
+    /** A simulation of the layout under its kernel profile. */
+    static Simulation of(Layout layout, EngineOptions options) {
+        return ModelProviders.get().simulate(layout, options);
     }
 
     /** The layout as it is now (tunables such as max_sectors_kb applied). */

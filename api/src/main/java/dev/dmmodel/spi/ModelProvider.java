@@ -22,5 +22,5 @@ public interface ModelProvider {
     List<Finding> validate(Layout layout);
 
     /** A simulation of the layout (see {@link dev.dmmodel.engine.Simulation}). */
-    dev.dmmodel.engine.Simulation simulate(Layout layout);
+    dev.dmmodel.engine.Simulation simulate(Layout layout, dev.dmmodel.engine.EngineOptions options);
 }

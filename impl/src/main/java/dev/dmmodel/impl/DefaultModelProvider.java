@@ -25,7 +25,7 @@ public final class DefaultModelProvider implements ModelProvider {
     }
 
     @Override
-    public dev.dmmodel.engine.Simulation simulate(Layout layout) {
-        return new dev.dmmodel.impl.engine.HostSimulation(layout);
+    public dev.dmmodel.engine.Simulation simulate(Layout layout, dev.dmmodel.engine.EngineOptions options) {
+        return new dev.dmmodel.impl.engine.HostSimulation(layout, options);
     }
 }

@@ -29,11 +29,12 @@ public final class HostSimulation implements Simulation {
     private final Map<String, Long> mounted = new HashMap<>();
     /** Sector sizes of filesystems written by mkfs, by device. */
     private final Map<String, Long> filesystems = new HashMap<>();
-    private final UserBuffer buffer = new UserBuffer(Bvecs.PAGE);
+    private final UserBuffer buffer;
 
     /** A simulation of the layout. */
-    public HostSimulation(Layout layout) {
+    public HostSimulation(Layout layout, dev.dmmodel.engine.EngineOptions options) {
         this.layout = layout;
+        this.buffer = new UserBuffer(options.bufferRunBytes());
         this.kernel = new Kernel(layout);
         kernel.registerThinDevices();
     }
@@ -317,7 +318,8 @@ public final class HostSimulation implements Simulation {
         // block/fops.c: __blkdev_direct_IO — bios of BIO_MAX_VECS vectors each
         long done = 0;
         while (done < bytes) {
-            long len = Math.min(bytes - done, BIO_MAX_VECS * Bvecs.PAGE);
+            // a bio has BIO_MAX_VECS vectors; physically contiguous pages share one
+            long len = Math.min(bytes - done, BIO_MAX_VECS * buffer.runBytes());
             out.add(new Bio(device, op, flags, (pos + done) / 512, len / 512, buffer.vectors(done, len)));
             done += len;
         }

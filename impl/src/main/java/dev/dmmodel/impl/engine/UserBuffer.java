@@ -18,6 +18,10 @@ final class UserBuffer {
         this.runBytes = runBytes;
     }
 
+    long runBytes() {
+        return runBytes;
+    }
+
     /**
      * The bio_vecs for {@code bytes} of a page-aligned buffer from {@code offset} bytes into it:
      * physically contiguous pages merge into one bvec ({@code bio_iov_iter_get_pages}), runs never touch.

@@ -41,9 +41,9 @@ import org.openjdk.jmh.infra.Blackhole;
  *   <li>{@code workload=seq1m}: 1 MiB sequential writes over the first {@value #OPS} MiB of the LV.</li>
  * </ul>
  *
- * <p>Results: the primary score is invocations per second (each {@value #OPS} writes); the
- * {@link Counters} state adds {@code events} (block events per second — the number to read) and
- * {@code ops} (writes per second). They are JMH {@link AuxCounters.Type#OPERATIONS} counters, which JMH
+ * <p>Results: the primary score is invocations per second (each {@value #OPS} writes, so JMH prints
+ * it as "ops/s"); the {@link Counters} state adds {@code directWrites:events} (block events per second —
+ * the number to read) and {@code directWrites:writes} (writes per second). They are JMH {@link AuxCounters.Type#OPERATIONS} counters, which JMH
  * divides by the measured time; {@link AuxCounters.Type#EVENTS} counters would be printed as raw totals.
  *
  * <p>State: the layout is built once per trial. A fresh {@link Simulation} is created for every
@@ -118,7 +118,7 @@ public class BioEventThroughput {
 
     /**
      * Per-thread totals JMH prints next to the primary score, normalised to seconds: {@code events} is
-     * block events per second, {@code ops} writes per second.
+     * block events per second, {@code writes} writes per second.
      */
     @AuxCounters(AuxCounters.Type.OPERATIONS)
     @State(Scope.Thread)
@@ -126,13 +126,13 @@ public class BioEventThroughput {
         /** Block events delivered to the listener. */
         public long events;
         /** Writes completed. */
-        public long ops;
+        public long writes;
 
         /** Zeroes the counters at the start of each iteration. */
         @Setup(Level.Iteration)
         public void clear() {
             events = 0;
-            ops = 0;
+            writes = 0;
         }
     }
 
@@ -145,7 +145,7 @@ public class BioEventThroughput {
             throw new IllegalStateException(job + ": " + r.errors() + " errors, first: " + r.firstError());
         }
         counters.events += listener.events();
-        counters.ops += r.operations();
+        counters.writes += r.operations();
         bh.consume(listener.lastSector());
         return r.bytes();
     }

@@ -23,7 +23,8 @@ import java.util.Map;
  * use after a full GC
  * <ul>
  *   <li>before the run (layout and a fresh simulation built and reachable),</li>
- *   <li>during it (a sampler thread forces a GC every few seconds; smallest and largest sample), and</li>
+ *   <li>during it (a sampler thread forces a GC every second, or every {@code --sample-seconds}; the
+ *       smallest and largest of those samples), and</li>
  *   <li>after it (the simulation still reachable),</li>
  * </ul>
  * with the run time and writes per second. "Heap after GC" is the smallest of several
@@ -48,7 +49,7 @@ public final class MemoryCheck {
     /** Runs the jobs named on the command line (whole TiB; default 1 and 10) and prints the figures. */
     public static void main(String[] args) throws InterruptedException {
         List<Long> sizes = new ArrayList<>();
-        long sampleMillis = 5_000;
+        long sampleMillis = 1_000;
         for (int i = 0; i < args.length; i++) {
             if (args[i].equals("--sample-seconds")) {
                 sampleMillis = Math.round(Double.parseDouble(args[++i]) * 1000);

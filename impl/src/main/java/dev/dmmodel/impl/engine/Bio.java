@@ -47,8 +47,32 @@ final class Bio {
         return (flags & flag) != 0;
     }
 
+    private static final String[][] RWBS = new String[Op.values().length][1 << 6];
+
+    static {
+        for (Op op : Op.values()) {
+            for (int f = 0; f < (1 << 6); f++) {
+                RWBS[op.ordinal()][f] = format(op, f);
+            }
+        }
+    }
+
     /** The operation and flags as blktrace prints them ({@code blk_fill_rwbs}). */
     String rwbs() {
+        return rwbsOf(op, flags);
+    }
+
+    static String rwbsOf(Op op, int flags) {
+        return RWBS[op.ordinal()][flags & ((1 << 6) - 1)];
+    }
+
+    // kernel/trace/blktrace.c: blk_fill_rwbs
+    private static String format(Op op, int flags) {
+        Bio b = new Bio("", op, flags, 0, 0, null);
+        return b.build();
+    }
+
+    private String build() {
         StringBuilder sb = new StringBuilder(4);
         if (has(PREFLUSH)) {
             sb.append('F');

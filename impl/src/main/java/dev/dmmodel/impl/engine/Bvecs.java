@@ -12,6 +12,8 @@ final class Bvecs {
     private final int first;
     private final long skip;
     private final long size;
+    /** For a regular buffer (no arrays): bytes per physically contiguous run; 0 for explicit vectors. */
+    private final long runBytes;
 
     private Bvecs(long[] addr, long[] len, int first, long skip, long size) {
         this.addr = addr;
@@ -19,6 +21,24 @@ final class Bvecs {
         this.first = first;
         this.skip = skip;
         this.size = size;
+        this.runBytes = 0;
+    }
+
+    private Bvecs(long runBytes, long skip, long size) {
+        this.addr = null;
+        this.len = null;
+        this.first = 0;
+        this.skip = skip;
+        this.size = size;
+        this.runBytes = runBytes;
+    }
+
+    /**
+     * {@code bytes} of a page-aligned buffer from {@code offset}, laid out in physically contiguous runs of
+     * {@code runBytes} that never touch each other — computed on the fly, nothing is allocated per vector.
+     */
+    static Bvecs regular(long runBytes, long offset, long bytes) {
+        return new Bvecs(runBytes, offset, bytes);
     }
 
     /** Vectors exactly as given. */
@@ -40,6 +60,9 @@ final class Bvecs {
         if (from < 0 || bytes < 0 || from + bytes > size) {
             throw new IllegalArgumentException("slice " + from + "+" + bytes + " of " + size);
         }
+        if (runBytes != 0) {
+            return new Bvecs(runBytes, skip + from, bytes);
+        }
         int i = first;
         long off = skip + from;
         while (i < len.length && off >= len[i]) {
@@ -57,6 +80,21 @@ final class Bvecs {
 
     /** Visits the viewed part of each bvec in order. */
     void forEach(Visitor v) {
+        if (runBytes != 0) {
+            long pos = skip;
+            long end = skip + size;
+            while (pos < end) {
+                long run = pos / runBytes;
+                long runEnd = Math.min((run + 1) * runBytes, end);
+                // runs are placed one run apart so that no two are physically adjacent
+                long a = (2 * run + 1) * runBytes + (pos - run * runBytes);
+                if (!v.bvec(a, runEnd - pos, a % PAGE)) {
+                    return;
+                }
+                pos = runEnd;
+            }
+            return;
+        }
         long remaining = size;
         int i = first;
         long off = skip;

@@ -46,7 +46,9 @@ final class DiskQueue {
                 bio.parent.remaining++;
             }
             bio.advance(r.splitSectors());
-            kernel.events.emit(name, EventType.SPLIT, piece.rwbs(), piece.sector, -1, "new_sector=" + bio.sector);
+            if (kernel.events.enabled()) {
+                kernel.events.emit(name, EventType.SPLIT, piece.rwbs(), piece.sector, -1, "new_sector=" + bio.sector);
+            }
             kernel.submitBioNoacct(bio);
         }
         Plug plug = kernel.plug();
@@ -140,13 +142,18 @@ final class DiskQueue {
 
     // block/blk-mq.c: blk_mq_insert_request + blk_mq_run_hw_queue — inserted, then issued at once
     void insertAndIssue(List<Request> rqs) {
+        boolean trace = kernel.events.enabled();
         for (Request rq : rqs) {
-            kernel.events.emit(name, EventType.RQ_INSERT, rq.rwbs(), rq.sector, rq.sectors,
-                    "bytes=" + rq.sectors * 512);
+            if (trace) {
+                kernel.events.emit(name, EventType.RQ_INSERT, rq.rwbs(), rq.sector, rq.sectors,
+                        "bytes=" + rq.sectors * 512);
+            }
         }
         for (Request rq : rqs) {
-            kernel.events.emit(name, EventType.RQ_ISSUE, rq.rwbs(), rq.sector, rq.sectors,
-                    "bytes=" + rq.sectors * 512);
+            if (trace) {
+                kernel.events.emit(name, EventType.RQ_ISSUE, rq.rwbs(), rq.sector, rq.sectors,
+                        "bytes=" + rq.sectors * 512);
+            }
             inFlight.add(rq);
             kernel.issued(rq);
         }

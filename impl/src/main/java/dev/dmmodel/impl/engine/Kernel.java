@@ -141,8 +141,10 @@ final class Kernel {
             bio.sector += part.start().count();
             bio.device = part.disk();
             bio.remapped = true;
-            events.emit(bio.device, EventType.BIO_REMAP, bio.rwbs(), bio.sector, bio.sectors,
-                    "from=" + part.name() + ":" + from);
+            if (events.enabled()) {
+                events.emit(bio.device, EventType.BIO_REMAP, bio.rwbs(), bio.sector, bio.sectors,
+                        "from=" + part.name() + ":" + from);
+            }
         }
         if (!bio.traced) {
             events.bio(EventType.BIO_QUEUE, bio);
@@ -243,24 +245,34 @@ final class Kernel {
         return p == null ? 0 : p.start().count();
     }
 
+    private final Deque<Bio> pending = new ArrayDeque<>();
+    private final Deque<Bio> scratch = new ArrayDeque<>();
+    private final ArrayList<Bio> lower = new ArrayList<>();
+    private final ArrayList<Bio> same = new ArrayList<>();
+
     // block/blk-core.c: __submit_bio_noacct — bios for lower devices run before those for the same one
     private void submitLoop(Bio first) {
-        Deque<Bio> pending = new ArrayDeque<>();
+        pending.clear();
         Bio bio = first;
         while (bio != null) {
-            Deque<Bio> saved = pending;
-            bioList = new ArrayDeque<>();
+            scratch.clear();
+            bioList = scratch;
             String level = bio.device;
             submit(bio);
-            Deque<Bio> lower = new ArrayDeque<>();
-            Deque<Bio> same = new ArrayDeque<>();
-            for (Bio b : bioList) {
-                (b.device.equals(level) ? same : lower).addLast(b);
-            }
-            pending = new ArrayDeque<>(lower);
-            pending.addAll(same);
-            pending.addAll(saved);
             bioList = null;
+            if (!scratch.isEmpty()) {
+                lower.clear();
+                same.clear();
+                for (Bio b : scratch) {
+                    (b.device.equals(level) ? same : lower).add(b);
+                }
+                for (int i = same.size() - 1; i >= 0; i--) {
+                    pending.addFirst(same.get(i));
+                }
+                for (int i = lower.size() - 1; i >= 0; i--) {
+                    pending.addFirst(lower.get(i));
+                }
+            }
             bio = pending.pollFirst();
         }
     }
@@ -338,8 +350,10 @@ final class Kernel {
         clone.device = r.device();
         clone.sector = r.sector();
         // drivers/md/dm.c: __map_bio — trace_block_bio_remap(clone, original device, original sector)
-        events.emit(clone.device, EventType.BIO_REMAP, clone.rwbs(), clone.sector, clone.sectors,
-                "from=" + dm.device().name() + ":" + bio.sector);
+        if (events.enabled()) {
+            events.emit(clone.device, EventType.BIO_REMAP, clone.rwbs(), clone.sector, clone.sectors,
+                    "from=" + dm.device().name() + ":" + bio.sector);
+        }
         submitBioNoacct(clone);
         remainder(dm, bio, len);
     }
@@ -375,7 +389,10 @@ final class Kernel {
         }
         if (len < bio.sectors) {
             bio.advance(len);
-            events.emit(dm.device().name(), EventType.SPLIT, bio.rwbs(), bio.sector, -1, "new_sector=" + bio.sector);
+            if (events.enabled()) {
+                events.emit(dm.device().name(), EventType.SPLIT, bio.rwbs(), bio.sector, -1,
+                        "new_sector=" + bio.sector);
+            }
             submitBioNoacct(bio);
         }
     }

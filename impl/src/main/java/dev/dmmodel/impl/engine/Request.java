@@ -37,7 +37,6 @@ final class Request {
     }
 
     String rwbs() {
-        Bio probe = new Bio(queue.name, op, flags, sector, sectors, null);
-        return probe.rwbs();
+        return Bio.rwbsOf(op, flags);
     }
 }

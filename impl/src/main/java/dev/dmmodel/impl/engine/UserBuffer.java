@@ -27,22 +27,7 @@ final class UserBuffer {
      * physically contiguous pages merge into one bvec ({@code bio_iov_iter_get_pages}), runs never touch.
      */
     Bvecs vectors(long offset, long bytes) {
-        long firstRun = offset / runBytes;
-        long lastRun = (offset + bytes - 1) / runBytes;
-        int n = (int) (lastRun - firstRun + 1);
-        long[] addr = new long[n];
-        long[] len = new long[n];
-        long pos = offset;
-        for (int i = 0; i < n; i++) {
-            long run = firstRun + i;
-            long runStart = run * runBytes;
-            long end = Math.min(runStart + runBytes, offset + bytes);
-            // runs are placed one run apart so that no two are physically adjacent
-            addr[i] = (2 * run + 1) * runBytes + (pos - runStart);
-            len[i] = end - pos;
-            pos = end;
-        }
-        return Bvecs.of(addr, len);
+        return Bvecs.regular(runBytes, offset, bytes);
     }
 
     /** Pages of the buffer range (for the 256-vector bio limit). */

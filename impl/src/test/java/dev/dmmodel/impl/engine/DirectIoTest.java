@@ -67,6 +67,19 @@ class DirectIoTest {
     }
 
     @Test
+    void aHugePageBufferReachesTheAhciDiskWhole() {
+        Layout layout = Layout.builder(KernelProfile.LINUX_6_1)
+                .disk("sdb", DiskPresets.qemuAhci().size(Bytes.gib(1)))
+                .build();
+        List<TraceEvent> ev = new java.util.ArrayList<>();
+        Simulation.of(layout, dev.dmmodel.engine.EngineOptions.HUGE_PAGES)
+                .execute(directWrite("/dev/sdb", 1 << 20, 1, 0), ev::add);
+        // one 1 MiB bvec = 16 segments of 64 KiB, far below 168: no split (recorded: "2048 (unsplit)")
+        assertThat(of(ev, "sdb", EventType.RQ_ISSUE)).containsExactly("0+2048");
+        assertThat(ev).noneMatch(e -> e.type() == EventType.SPLIT);
+    }
+
+    @Test
     void aSubBlockDirectWriteOnA4knDeviceIsRefusedWithoutABio() {
         Layout layout = Layout.builder(KernelProfile.LINUX_6_12)
                 .disk("sda", DiskPresets.scsiDebug(4096, 4096, 0).size(Bytes.mib(64)))

@@ -50,6 +50,11 @@ final class Bvecs {
         return new Bvecs(addr, len, 0, 0, total);
     }
 
+    /** Whether every viewed vector is exactly one whole, page-aligned page (scattered pages). */
+    boolean isWholePages() {
+        return runBytes == PAGE && skip % PAGE == 0 && size % PAGE == 0;
+    }
+
     /** The bytes viewed. */
     long size() {
         return size;

@@ -39,6 +39,10 @@ final class Splitter {
             return checkDataless(bio, l);
         }
         long maxBytes = maxIoSectors(bio.sector, l) * 512;
+        if (bio.data.isWholePages() && l.virtBoundaryMask < Bvecs.PAGE && l.maxSegmentSize >= Bvecs.PAGE
+                && l.segBoundaryMask >= Bvecs.PAGE - 1) {
+            return wholePages(bio.data.size(), maxBytes, l);
+        }
         SegmentCounter c = new SegmentCounter(l, maxBytes);
         bio.data.forEach(c);
         if (!c.split) {
@@ -46,6 +50,33 @@ final class Splitter {
         }
         long bytes = KernelMath.roundDown(c.bytes, l.logicalBlockSize);
         return new Result(bytes / 512, c.nsegs);
+    }
+
+    /**
+     * The same arithmetic as the bvec walk for a bio of whole, page-aligned, physically scattered pages
+     * (each one segment): the first of max_segments pages or the byte limit ends the piece.
+     */
+    static Result wholePages(long size, long maxBytes, Limits l) {
+        long pages = size / Bvecs.PAGE;
+        if (pages <= l.maxSegments && size <= maxBytes) {
+            return new Result(0, (int) pages);
+        }
+        if (l.maxSegments * Bvecs.PAGE <= maxBytes) {
+            return new Result(l.maxSegments * Bvecs.PAGE / 512, (int) l.maxSegments);
+        }
+        long bytes = KernelMath.roundDown(maxBytes, l.logicalBlockSize);
+        return new Result(bytes / 512, (int) ((maxBytes + Bvecs.PAGE - 1) / Bvecs.PAGE));
+    }
+
+    /** The bvec walk alone, for checking {@link #wholePages}. */
+    static Result walk(Bio bio, Limits l) {
+        long maxBytes = maxIoSectors(bio.sector, l) * 512;
+        SegmentCounter c = new SegmentCounter(l, maxBytes);
+        bio.data.forEach(c);
+        if (!c.split) {
+            return new Result(0, c.nsegs);
+        }
+        return new Result(KernelMath.roundDown(c.bytes, l.logicalBlockSize) / 512, c.nsegs);
     }
 
     // block/blk-merge.c: bio_split_discard / bio_split_write_zeroes

@@ -28,6 +28,9 @@ public interface Simulation {
     /** The layout as it is now (tunables such as max_sectors_kb applied). */
     Layout layout();
 
+    /** What dm-thin did for each thin device so far, in layout order. */
+    java.util.List<ThinStats> thinStats();
+
     /** Every device's cumulative I/O counters, in layout order. */
     java.util.List<DeviceStats> stats();
 

@@ -23,6 +23,8 @@ public enum FindingType {
     VG_MIXED_LOGICAL_BLOCK_SIZES("lvm.vg.mixed-logical-block-size", Severity.WARNING),
     /** A dm table mixes devices with different logical block sizes. */
     TABLE_MIXED_LOGICAL_BLOCK_SIZES("dm.table.mixed-logical-block-size", Severity.WARNING),
+    /** First writes to a thin device did not cover whole pool blocks, so new blocks were zeroed or copied first. */
+    THIN_PARTIAL_FIRST_WRITES("thin.block.partial-first-write", Severity.WARNING),
     /** The VG's extent size is not a multiple of its PVs' full stripe, so extents straddle stripes. */
     EXTENT_SIZE_NOT_FULL_STRIPE_MULTIPLE("lvm.vg.extent-size-full-stripe", Severity.INFO);
 

@@ -21,6 +21,10 @@ public interface ModelProvider {
     /** Checks a layout and returns its findings, most severe first. */
     List<Finding> validate(Layout layout);
 
+    /** See {@link dev.dmmodel.analysis.ThinOverwriteAnalysis#analyze}. */
+    List<dev.dmmodel.analysis.ThinOverwriteReport> analyzeThinOverwrites(LayoutSpec spec,
+            dev.dmmodel.workload.Script workload, dev.dmmodel.engine.EngineOptions options);
+
     /** A simulation of the layout (see {@link dev.dmmodel.engine.Simulation}). */
     dev.dmmodel.engine.Simulation simulate(Layout layout, dev.dmmodel.engine.EngineOptions options);
 }

@@ -25,6 +25,12 @@ public final class DefaultModelProvider implements ModelProvider {
     }
 
     @Override
+    public List<dev.dmmodel.analysis.ThinOverwriteReport> analyzeThinOverwrites(LayoutSpec spec,
+            dev.dmmodel.workload.Script workload, dev.dmmodel.engine.EngineOptions options) {
+        return new dev.dmmodel.impl.analysis.ThinOverwriteAnalyzer(this, spec, workload, options).analyze();
+    }
+
+    @Override
     public dev.dmmodel.engine.Simulation simulate(Layout layout, dev.dmmodel.engine.EngineOptions options) {
         return new dev.dmmodel.impl.engine.HostSimulation(layout, options);
     }

@@ -29,6 +29,8 @@ final class Bio {
     boolean dmBio;
     /** Whether dm already counted this bio (before 4.3 dm counted each original bio once). */
     boolean dmAccounted;
+    /** Whether dm-thin's statistics already saw this bio. */
+    boolean thinCounted;
 
     Bio(String device, Op op, int flags, long sector, long sectors, Bvecs data) {
         this.device = device;

@@ -22,7 +22,8 @@ public final class HostSimulation implements Simulation {
     /** {@code BIO_MAX_VECS}. */
     static final int BIO_MAX_VECS = 256;
 
-    private final Layout layout;
+    private final Layout original;
+    private Layout layout;
     private final Kernel kernel;
     private final Map<String, PageCache> caches = new HashMap<>();
     /** Devices held open by a mounted filesystem, with the filesystem's sector size. */
@@ -33,6 +34,7 @@ public final class HostSimulation implements Simulation {
 
     /** A simulation of the layout. */
     public HostSimulation(Layout layout, dev.dmmodel.engine.EngineOptions options) {
+        this.original = layout;
         this.layout = layout;
         this.buffer = new UserBuffer(options.bufferRunBytes());
         this.kernel = new Kernel(layout);
@@ -42,6 +44,18 @@ public final class HostSimulation implements Simulation {
     @Override
     public Layout layout() {
         return layout;
+    }
+
+    @Override
+    public List<dev.dmmodel.engine.ThinStats> thinStats() {
+        List<dev.dmmodel.engine.ThinStats> out = new ArrayList<>();
+        for (BlockDevice d : layout.devices()) {
+            if (d instanceof dev.dmmodel.device.DmDevice dm && dm.table().targets().size() == 1
+                    && dm.table().targets().get(0) instanceof dev.dmmodel.dm.ThinTarget t) {
+                out.add(kernel.thin.stats(d.name(), t));
+            }
+        }
+        return List.copyOf(out);
     }
 
     @Override
@@ -133,6 +147,26 @@ public final class HostSimulation implements Simulation {
         } finally {
             kernel.events.listener(TraceListener.NONE);
         }
+    }
+
+    // the layout as sysfs shows it now: tunables written since the start
+    private void refreshLayout() {
+        List<BlockDevice> devices = new ArrayList<>();
+        for (BlockDevice d : original.devices()) {
+            dev.dmmodel.limits.QueueLimits q = kernel.queueLimits(d.name()).toQueueLimits();
+            if (d instanceof dev.dmmodel.device.Disk disk) {
+                devices.add(new dev.dmmodel.device.Disk(disk.name(), disk.devNumber(), disk.size(), disk.driver(), q));
+            } else if (d instanceof dev.dmmodel.device.Partition p) {
+                devices.add(new dev.dmmodel.device.Partition(p.name(), p.devNumber(), p.disk(), p.number(), p.start(),
+                        p.size(), q.toBuilder().alignmentOffset(p.limits().alignmentOffset())
+                        .misaligned(p.limits().misaligned()).discardAlignment(p.limits().discardAlignment()).build()));
+            } else {
+                dev.dmmodel.device.DmDevice dm = (dev.dmmodel.device.DmDevice) d;
+                devices.add(new dev.dmmodel.device.DmDevice(dm.name(), dm.devNumber(), dm.dmName(), dm.uuid(),
+                        dm.table(), q));
+            }
+        }
+        layout = Layout.of(original.profile(), devices, original.physicalVolumes(), original.volumeGroups());
     }
 
     static CommandResult ok(Command c) {
@@ -276,14 +310,18 @@ public final class HostSimulation implements Simulation {
             }
             switch (parts[5]) {
                 case "max_sectors_kb":
-                    return kernel.storeMaxSectorsKb(d.name(), value)
-                            ? ok(w) : new CommandResult(w, 1, "echo: write error: Invalid argument", 0);
+                    if (!kernel.storeMaxSectorsKb(d.name(), value)) {
+                        return new CommandResult(w, 1, "echo: write error: Invalid argument", 0);
+                    }
+                    refreshLayout();
+                    return ok(w);
                 case "read_ahead_kb":
                     kernel.storeReadAheadKb(d.name(), value);
                     PageCache c = caches.get(d.name());
                     if (c != null) {
                         c.readahead.raPages = value / 4;
                     }
+                    refreshLayout();
                     return ok(w);
                 default:
                     break;

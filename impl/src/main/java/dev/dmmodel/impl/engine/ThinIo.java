@@ -28,6 +28,8 @@ final class ThinIo {
 
     private final Kernel kernel;
     private final Map<String, ThinPoolMetadata> pools = new HashMap<>();
+    /** Per thin device: provisioned, partial first writes, zeroed, copied, largest bio, write bios. */
+    private final Map<String, long[]> counters = new HashMap<>();
     /** Thin ids that exist only because a table names them (an imported host), not yet written. */
     private final Set<String> implicit = new HashSet<>();
 
@@ -56,6 +58,18 @@ final class ThinIo {
             m.createThin(t.deviceId());
             implicit.add(t.poolDevice() + "/" + t.deviceId());
         }
+    }
+
+    private long[] counters(String thinDevice) {
+        return counters.computeIfAbsent(thinDevice, k -> new long[6]);
+    }
+
+    /** The statistics of a thin device. */
+    dev.dmmodel.engine.ThinStats stats(String thinDevice, ThinTarget t) {
+        long[] c = counters.getOrDefault(thinDevice, new long[6]);
+        ThinPoolMetadata m = pool(t.poolDevice());
+        return new dev.dmmodel.engine.ThinStats(thinDevice, t.poolDevice(), poolTarget(t.poolDevice()).blockSectors(),
+                c[0], c[1], c[2], c[3], c[4], c[5], m.usedBlocks(), m.dataBlocks());
     }
 
     // dm-thin.c: pool_message — create_thin, create_snap, delete, set_transaction_id
@@ -113,6 +127,12 @@ final class ThinIo {
      */
     void map(String thinDevice, ThinTarget t, Bio thinBio, Bio clone, long offset) {
         ThinPoolTarget pt = poolTarget(t.poolDevice());
+        if (clone.op == Op.WRITE && clone.sectors > 0 && !thinBio.thinCounted) {
+            thinBio.thinCounted = true;
+            long[] c = counters(thinDevice);
+            c[4] = Math.max(c[4], thinBio.sectors);
+            c[5]++;
+        }
         ThinPoolMetadata m = pool(t.poolDevice());
         if (!m.exists(t.deviceId())) {
             kernel.fail(clone, thinDevice + ": thin device " + t.deviceId() + " does not exist in pool " + t.poolDevice());
@@ -169,13 +189,20 @@ final class ThinIo {
             return;
         }
         boolean overwrite = clone.op == Op.WRITE && clone.sectors == bs;
+        long[] c = counters(thinDevice);
+        c[0]++;
+        if (!overwrite) {
+            c[1]++;
+        }
         if (l.isPresent()) {
             if (!overwrite) {
+                c[3]++;
                 // dm-thin.c: schedule_internal_copy — kcopyd copies the whole block through the pool device
                 copy(t.poolDevice(), l.get().dataBlock() * bs, data * bs, bs);
             }
         } else if (pt.zeroNewBlocks() && !overwrite) {
             // dm-thin.c: schedule_zero -> ll_zero — kcopyd zeroes the whole block first
+            c[2]++;
             zero(t.poolDevice(), data * bs, bs);
         }
         m.insert(t.deviceId(), block, data);

@@ -1,0 +1,40 @@
+package dev.dmmodel.engine;
+
+import java.util.Objects;
+
+/**
+ * What dm-thin did for one thin device during a simulation: blocks provisioned, how many first writes
+ * did not cover their whole block, and the extra I/O that cost (zeroing new blocks, copying shared ones).
+ *
+ * @param thinDevice the thin device (kernel name)
+ * @param poolDevice the pool device (kernel name)
+ * @param blockSectors the pool's block size in sectors
+ * @param blocksProvisioned blocks newly mapped to this device (first writes and broken sharing)
+ * @param partialFirstWrites provisioning writes that did not cover their whole block
+ * @param blocksZeroed blocks zeroed before their first write ({@code schedule_zero})
+ * @param blocksCopied shared blocks copied before being written ({@code break_sharing})
+ * @param largestBioSectors the largest data bio that reached the thin device
+ * @param writeBios data write bios that reached the thin device
+ * @param poolUsedBlocks the pool's used data blocks now
+ * @param poolTotalBlocks the pool's data blocks
+ */
+public record ThinStats(String thinDevice, String poolDevice, long blockSectors, long blocksProvisioned,
+                        long partialFirstWrites, long blocksZeroed, long blocksCopied, long largestBioSectors,
+                        long writeBios, long poolUsedBlocks, long poolTotalBlocks) {
+
+    /** Rejects nulls. */
+    public ThinStats {
+        Objects.requireNonNull(thinDevice, "thinDevice");
+        Objects.requireNonNull(poolDevice, "poolDevice");
+    }
+
+    /** Bytes written to the data device beyond the data itself: zeroed blocks and copies' writes. */
+    public long extraBytesWritten() {
+        return (blocksZeroed + blocksCopied) * blockSectors * 512;
+    }
+
+    /** Bytes read from the data device to copy shared blocks. */
+    public long extraBytesRead() {
+        return blocksCopied * blockSectors * 512;
+    }
+}

@@ -19,12 +19,15 @@ public final class Seed004ThinSplit {
 
     /** A 3 TB AHCI hard disk as the data device, a 128 GB SSD for metadata, 1 MiB blocks, a 100 GiB thin device. */
     static Layout layout(KernelProfile p) {
+        return builder(p).build();
+    }
+
+    static dev.dmmodel.layout.LayoutBuilder builder(KernelProfile p) {
         return Layout.builder(p)
                 .disk("sdg", DiskPresets.ahciSata().size(Bytes.parse("3TB")))
                 .disk("sdh", DiskPresets.ahciSataSsd().size(Bytes.parse("128GB")))
                 .dmsetupCreate("pool", t -> t.thinPool(Sectors.parse("2TiB"), "sdh", "sdg", 2048, 0))
-                .dmsetupCreate("thin", t -> t.thin(Sectors.parse("100GiB"), "pool", 0))
-                .build();
+                .dmsetupCreate("thin", t -> t.thin(Sectors.parse("100GiB"), "pool", 0));
     }
 
     /** Runs the example. */
@@ -52,6 +55,23 @@ public final class Seed004ThinSplit {
         scenario(out, KernelProfile.LINUX_3_10, "echo 2048 > /sys/block/dm-1/queue/max_sectors_kb\n" + dd);
         scenario(out, KernelProfile.LINUX_3_10, dd);
         scenario(out, KernelProfile.LINUX_6_1, dd);
+        String script = "echo 2048 > /sys/block/dm-1/queue/max_sectors_kb\n" + dd;
+        out.println();
+        out.println("The full-block-overwrite analysis of that run (linux-3.10), each fix re-run by the model:");
+        for (dev.dmmodel.analysis.ThinOverwriteReport rep : dev.dmmodel.analysis.ThinOverwriteAnalysis.analyze(
+                new dev.dmmodel.layout.LayoutSpec(KernelProfile.LINUX_3_10, builder(KernelProfile.LINUX_3_10).steps()),
+                Script.parse(script), dev.dmmodel.engine.EngineOptions.DEFAULTS)) {
+            out.println("  " + rep.thinDevice() + ":");
+            for (String c : rep.causes()) {
+                out.println("    - " + c);
+            }
+            out.println("  fixes:");
+            for (dev.dmmodel.analysis.ThinOverwriteReport.FixOutcome f : rep.fixes()) {
+                out.printf("    %s %s: %d blocks zeroed, %s extra written%s%n", f.works() ? "[works]" : "[fails]",
+                        f.description(), f.blocksZeroed(), dev.dmmodel.units.Sizes.format(f.extraBytesWritten()),
+                        f.caveat().isEmpty() ? "" : " (" + f.caveat() + ")");
+            }
+        }
         r.paragraph("");
         r.paragraph("On 3.x a direct-I/O bio is sized when it is built, by the thin device's queue:"
                 + " bio_get_nr_vecs = min(max_segments 168, max_sectors/8 + 1, 256). With max_sectors_kb raised to"

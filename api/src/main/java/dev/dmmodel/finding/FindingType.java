@@ -25,6 +25,14 @@ public enum FindingType {
     TABLE_MIXED_LOGICAL_BLOCK_SIZES("dm.table.mixed-logical-block-size", Severity.WARNING),
     /** First writes to a thin device did not cover whole pool blocks, so new blocks were zeroed or copied first. */
     THIN_PARTIAL_FIRST_WRITES("thin.block.partial-first-write", Severity.WARNING),
+    /** A thin pool's block size is not a multiple of its data device's full stripe. */
+    THIN_BLOCK_NOT_FULL_STRIPE("thin.pool.block-full-stripe", Severity.WARNING),
+    /** The thin devices of a pool are larger together than its data device. */
+    THIN_OVERPROVISIONED("thin.pool.overprovisioned", Severity.INFO),
+    /** A thin pool's metadata device is smaller than thin_metadata_size estimates for its data at its block size. */
+    THIN_METADATA_TOO_SMALL("thin.pool.metadata-too-small", Severity.WARNING),
+    /** No single bio can reach a thin device with a whole pool block, so every first write zeroes the block. */
+    THIN_BLOCK_LARGER_THAN_BIO("thin.pool.block-larger-than-bio", Severity.WARNING),
     /** The VG's extent size is not a multiple of its PVs' full stripe, so extents straddle stripes. */
     EXTENT_SIZE_NOT_FULL_STRIPE_MULTIPLE("lvm.vg.extent-size-full-stripe", Severity.INFO);
 

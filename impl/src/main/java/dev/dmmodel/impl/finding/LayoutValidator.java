@@ -40,6 +40,9 @@ public final class LayoutValidator {
         for (DmDevice dm : layout.dmDevices()) {
             deviceAlignment(dm, out);
             tableBlockSizes(layout, dm, out);
+            if (dm.table().targets().size() == 1 && dm.table().targets().get(0) instanceof dev.dmmodel.dm.ThinPoolTarget t) {
+                ThinFindings.check(layout, dm, t, out);
+            }
         }
         Map<String, Integer> order = new HashMap<>();
         for (BlockDevice d : layout.devices()) {

@@ -3,6 +3,7 @@ package dev.dmmodel.impl.engine.property;
 import dev.dmmodel.device.BlockDevice;
 import dev.dmmodel.device.Disk;
 import dev.dmmodel.device.Partition;
+import dev.dmmodel.engine.EngineOptions;
 import dev.dmmodel.layout.Layout;
 import dev.dmmodel.limits.QueueLimits;
 import dev.dmmodel.workload.Command;
@@ -16,10 +17,12 @@ import java.util.List;
  * @param seed the try's seed
  * @param script the builder calls, as Java, in order
  * @param layout the built layout
+ * @param options the simulation's options (how contiguous the direct-I/O buffer is)
  * @param targetPath the path the workload uses ({@code /dev/vg/lv1}, {@code /dev/mapper/top})
  * @param ops the workload, ending with {@code sync}
  */
-record Case(long seed, List<String> script, Layout layout, String targetPath, List<Op> ops) {
+record Case(long seed, List<String> script, Layout layout, EngineOptions options, String targetPath,
+            List<Op> ops) {
 
     Case {
         script = List.copyOf(script);
@@ -70,6 +73,8 @@ record Case(long seed, List<String> script, Layout layout, String targetPath, Li
         for (String line : layout.dmsetupTable().split("\n")) {
             sb.append("    ").append(line).append('\n');
         }
+        sb.append("  simulation: Simulation.of(layout, new EngineOptions(").append(options.bufferRunBytes())
+                .append("))\n");
         sb.append("  workload on ").append(targetPath).append(" (").append(target()).append("):\n");
         for (Op op : ops) {
             sb.append("    ").append(op).append('\n');

@@ -1,0 +1,68 @@
+package dev.dmmodel.impl.finding;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.dmmodel.device.DiskPresets;
+import dev.dmmodel.device.RaidLevel;
+import dev.dmmodel.finding.Finding;
+import dev.dmmodel.finding.FindingType;
+import dev.dmmodel.layout.Layout;
+import dev.dmmodel.limits.KernelProfile;
+import dev.dmmodel.units.Bytes;
+import dev.dmmodel.units.Sectors;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class ThinFindingsTest {
+
+    private static List<FindingType> types(Layout l) {
+        return l.findings().stream().map(Finding::type).toList();
+    }
+
+    @Test
+    void seed004On310CanNeverOverwriteAWholeBlock() {
+        Layout l = Layout.builder(KernelProfile.LINUX_3_10)
+                .disk("sdg", DiskPresets.ahciSata().size(Bytes.parse("3TB")))
+                .disk("sdh", DiskPresets.ahciSataSsd().size(Bytes.parse("128GB")))
+                .dmsetupCreate("pool", t -> t.thinPool(Sectors.parse("2TiB"), "sdh", "sdg", 2048, 0))
+                .dmsetupCreate("thin", t -> t.thin(Sectors.parse("100GiB"), "pool", 0))
+                .build();
+        // thin's max_sectors 1024 (BLK_DEF_MAX_SECTORS): bio_get_nr_vecs = min(168, 129, 256) pages, capped at 1024
+        assertThat(types(l)).containsExactly(FindingType.THIN_BLOCK_LARGER_THAN_BIO);
+        assertThat(l.findings().get(0).message()).contains("no bio reaching its thin devices can be larger than 1024");
+        assertThat(l.findings().get(0).fix()).isEqualTo("use blocks of at most 1024 sectors (512KiB)");
+    }
+
+    @Test
+    void twoMiBBlocksOnLinux612AreLargerThanADirectBio() {
+        Layout l = Layout.builder(KernelProfile.LINUX_6_12)
+                .disk("sdb", DiskPresets.qemuAhci().size(Bytes.gib(8)))
+                .dmsetupCreate("tmeta", t -> t.linear(Sectors.of(8192), "sdb", Sectors.ZERO))
+                .dmsetupCreate("tdata", t -> t.linear(Sectors.parse("4GiB"), "sdb", Sectors.of(8192)))
+                .dmsetupCreate("pool", t -> t.thinPool(Sectors.parse("4GiB"), "tmeta", "tdata", 4096, 0))
+                .dmsetupCreate("thin", t -> t.thin(Sectors.parse("1GiB"), "pool", 0))
+                .build();
+        // a direct bio carries at most 256 scattered pages = 2048 sectors
+        assertThat(types(l)).containsExactly(FindingType.THIN_BLOCK_LARGER_THAN_BIO);
+    }
+
+    @Test
+    void overprovisioningSmallMetadataAndPartialStripes() {
+        Layout l = Layout.builder(KernelProfile.LINUX_6_12)
+                .disk("sda", DiskPresets.hardwareRaid(RaidLevel.RAID5, 8, Bytes.kib(64)).size(Bytes.tib(2)))
+                .dmsetupCreate("tmeta", t -> t.linear(Sectors.of(8192), "sda", Sectors.of(2048)))
+                .dmsetupCreate("tdata", t -> t.linear(Sectors.parse("1TiB"), "sda", Sectors.of(10240)))
+                .dmsetupCreate("pool", t -> t.thinPool(Sectors.parse("1TiB"), "tmeta", "tdata", 128, 0))
+                .dmsetupCreate("thin1", t -> t.thin(Sectors.parse("1TiB"), "pool", 1))
+                .dmsetupCreate("thin2", t -> t.thin(Sectors.parse("1TiB"), "pool", 2))
+                .build();
+        List<Finding> f = l.findings();
+        assertThat(types(l)).containsExactlyInAnyOrder(FindingType.THIN_BLOCK_NOT_FULL_STRIPE,
+                FindingType.THIN_METADATA_TOO_SMALL, FindingType.THIN_OVERPROVISIONED);
+        // 64 KiB blocks vs the 7 x 64 KiB = 448 KiB full stripe
+        assertThat(f).anySatisfy(x -> assertThat(x.message()).contains("64KiB blocks on dm-1 whose full stripe is 448KiB"));
+        // 1 TiB / 64 KiB = 16777216 blocks: 1 + ceil(16777216 / 126) + 2 = 1 + 133153 + 2 = 133156 blocks of 4 KiB
+        assertThat(f).anySatisfy(x -> assertThat(x.message()).contains("needs about " + dev.dmmodel.units.Sizes.format(133156L * 4096)));
+        assertThat(f).anySatisfy(x -> assertThat(x.message()).contains("2.00 times its 1TiB of data"));
+    }
+}

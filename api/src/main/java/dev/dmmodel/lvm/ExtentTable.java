@@ -11,7 +11,9 @@ import java.util.TreeMap;
 /**
  * A VG's extent table: which physical extents carry which logical extents, queryable both ways, and the
  * free space as ranges. Built from segments, never per extent, so its size is proportional to the number
- * of segments. Construction rejects an area beyond its PV's extents and any extent used twice.
+ * of segments. Construction rejects an area beyond its PV's extents, any extent used twice, and thin
+ * segments that name LVs the VG does not have. Thin-pool and thin segments have no PV areas: a pool's
+ * logical extents are those of its data LV, a thin volume's are provisioned by its pool at run time.
  */
 public final class ExtentTable {
 
@@ -62,11 +64,48 @@ public final class ExtentTable {
                 }
             }
         }
+        for (LogicalVolume lv : logicalVolumes) {
+            checkThinReferences(lv);
+        }
+    }
+
+    // lib/format_text/import_vsn1.c and lib/metadata/merge.c: the LVs a thin-pool or thin segment names
+    private void checkThinReferences(LogicalVolume lv) {
+        LvSegment seg = lv.segments().get(0);
+        if (seg.thinPool().isPresent()) {
+            SegmentType.ThinPool p = seg.thinPool().get();
+            LogicalVolume data = referenced(lv, p.dataLv());
+            referenced(lv, p.metadataLv());
+            if (data.extentCount() != seg.extentCount()) {
+                throw new IllegalArgumentException("LV " + lv.name() + ": segment 1 with len=" + seg.extentCount()
+                        + " has inconsistent area_len " + data.extentCount() + " (data LV " + data.name() + ")");
+            }
+        }
+        if (seg.thin().isPresent()) {
+            SegmentType.Thin t = seg.thin().get();
+            if (referenced(lv, t.pool()).thinPool().isEmpty()) {
+                throw new IllegalArgumentException("LV " + lv.name() + ": thin pool " + t.pool() + " is not a thin pool");
+            }
+            if (t.origin().isPresent()) {
+                referenced(lv, t.origin().get());
+            }
+        }
+    }
+
+    private LogicalVolume referenced(LogicalVolume user, String name) {
+        LogicalVolume v = lvs.get(name);
+        if (v == null) {
+            throw new IllegalArgumentException("Couldn't find volume '" + name + "' for segment 'segment1' of LV "
+                    + user.name() + ".");
+        }
+        return v;
     }
 
     /**
      * The physical extents that carry logical extent {@code le} of {@code lv}: one for a linear
-     * segment, one per stripe for a striped one (each holding 1/n of the extent's data).
+     * segment, one per stripe for a striped one (each holding 1/n of the extent's data). A thin pool's
+     * extent is its data LV's extent {@code le}; a thin volume has none (its pool maps its blocks when
+     * they are written), so the list is empty.
      *
      * @throws IllegalArgumentException if the LV does not exist or has no such extent
      */
@@ -77,6 +116,12 @@ public final class ExtentTable {
         }
         for (LvSegment seg : v.segments()) {
             if (le >= seg.startExtent() && le < seg.endExtent()) {
+                if (seg.thinPool().isPresent()) {
+                    return physicalExtents(seg.thinPool().get().dataLv(), le);
+                }
+                if (!seg.isStriped()) {
+                    return List.of();
+                }
                 long row = (le - seg.startExtent()) / seg.stripes();
                 List<PhysicalExtent> out = new ArrayList<>(seg.stripes());
                 for (StripeArea a : seg.areas()) {

@@ -1,41 +1,133 @@
 package dev.dmmodel.lvm;
 
 import dev.dmmodel.units.Sectors;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
 
 /**
- * A linear or striped logical volume and the dm device it is active as.
+ * A logical volume and the dm device it is active as: a linear or striped LV, a thin pool, a thin volume
+ * (or thin snapshot), or one of a pool's hidden sub-LVs.
  *
  * @param vgName the volume group
  * @param name the LV name
- * @param segments segments covering logical extents 0..n without gaps
- * @param dmDevice kernel name of its dm device ({@code dm-0})
+ * @param segments segments covering logical extents 0..n without gaps; a thin pool or thin volume has one
+ * @param dmDevice kernel name of its dm device ({@code dm-0}), or empty if the LV is not active (a pool
+ *     metadata spare, a thin snapshot skipped from activation)
+ * @param role what the LV is for; also decides its visibility
+ * @param flags its LV flags ({@code ACTIVATION_SKIP}, {@code ERROR_WHEN_FULL})
  */
-public record LogicalVolume(String vgName, String name, List<LvSegment> segments, String dmDevice) {
+public record LogicalVolume(String vgName, String name, List<LvSegment> segments, String dmDevice, LvRole role,
+                            Set<LvFlag> flags) {
 
-    /** Checks that the segments cover the LV without gaps ({@code check_lv_segments}). */
+    /**
+     * Checks that the segments cover the LV without gaps ({@code check_lv_segments}) and agree with the
+     * role: a thin pool or thin volume has exactly one segment of its type, the others only striped ones;
+     * hidden sub-LVs carry the suffix LVM gives them.
+     */
     public LogicalVolume {
         Objects.requireNonNull(vgName, "vgName");
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(dmDevice, "dmDevice");
+        Objects.requireNonNull(role, "role");
         segments = List.copyOf(segments);
+        flags = flags.isEmpty() ? Set.of() : Set.copyOf(EnumSet.copyOf(flags));
+        String lv = vgName + "/" + name;
         if (segments.isEmpty()) {
-            throw new IllegalArgumentException("LV " + vgName + "/" + name + " has no segment.");
+            throw new IllegalArgumentException("LV " + lv + " has no segment.");
         }
         long le = 0;
         for (int i = 0; i < segments.size(); i++) {
             if (segments.get(i).startExtent() != le) {
-                throw new IllegalArgumentException("LV " + vgName + "/" + name + " invalid: segment " + (i + 1)
+                throw new IllegalArgumentException("LV " + lv + " invalid: segment " + (i + 1)
                         + " should begin at LE " + le + " (found " + segments.get(i).startExtent() + ").");
             }
             le = segments.get(i).endExtent();
         }
+        checkRole(lv, name, segments, role);
     }
 
-    /** Logical extents of the LV ({@code le_count}). */
+    /** A visible LV whose role follows from its segments (thin pool, thin volume, else a public LV). */
+    public LogicalVolume(String vgName, String name, List<LvSegment> segments, String dmDevice) {
+        this(vgName, name, segments, dmDevice, roleOf(segments), Set.of());
+    }
+
+    private static LvRole roleOf(List<LvSegment> segments) {
+        if (!segments.isEmpty() && segments.get(0).thinPool().isPresent()) {
+            return LvRole.THIN_POOL;
+        }
+        if (!segments.isEmpty() && segments.get(0).thin().isPresent()) {
+            return LvRole.THIN_VOLUME;
+        }
+        return LvRole.PUBLIC;
+    }
+
+    // lib/metadata/merge.c: check_lv_segments_complete_vg (pool segments), with the names LVM gives sub-LVs
+    private static void checkRole(String lv, String name, List<LvSegment> segments, LvRole role) {
+        boolean pool = role == LvRole.THIN_POOL;
+        boolean thin = role == LvRole.THIN_VOLUME;
+        if ((pool || thin) && segments.size() != 1) {
+            throw new IllegalArgumentException("LV " + lv + ": a " + (pool ? "thin pool" : "thin volume")
+                    + " must have exactly one segment (found " + segments.size() + ")");
+        }
+        for (LvSegment s : segments) {
+            boolean fits = pool ? s.thinPool().isPresent() : thin ? s.thin().isPresent() : s.isStriped();
+            if (!fits) {
+                throw new IllegalArgumentException("LV " + lv + ": a " + s.type().typeName()
+                        + " segment does not fit an LV of role " + role);
+            }
+        }
+        String suffix = switch (role) {
+            case THIN_POOL_DATA -> "_tdata";
+            case THIN_POOL_METADATA -> "_tmeta";
+            case POOL_METADATA_SPARE -> "_pmspare";
+            default -> null;
+        };
+        if (suffix != null && !name.endsWith(suffix)) {
+            throw new IllegalArgumentException("LV " + lv + ": an LV of role " + role + " is named *" + suffix);
+        }
+    }
+
+    /** Logical extents of the LV ({@code le_count}); for a thin volume its virtual size in extents. */
     public long extentCount() {
         return segments.get(segments.size() - 1).endExtent();
+    }
+
+    /** Whether the LV is visible ({@code VISIBLE} status); hidden sub-LVs and the spare are not. */
+    public boolean visible() {
+        return role.visible();
+    }
+
+    /** Whether the LV has a dm device. */
+    public boolean isActive() {
+        return !dmDevice.isEmpty();
+    }
+
+    /** Whether the LV carries the flag. */
+    public boolean hasFlag(LvFlag flag) {
+        return flags.contains(flag);
+    }
+
+    /** The thin-pool details of a thin pool LV. */
+    public Optional<SegmentType.ThinPool> thinPool() {
+        return segments.get(0).thinPool();
+    }
+
+    /** The thin-volume details of a thin LV. */
+    public Optional<SegmentType.Thin> thin() {
+        return segments.get(0).thin();
+    }
+
+    /** This LV active as another dm device (or inactive, with an empty name). */
+    public LogicalVolume withDmDevice(String device) {
+        return new LogicalVolume(vgName, name, segments, device, role, flags);
+    }
+
+    /** This LV with other segments (same role and flags). */
+    public LogicalVolume withSegments(List<LvSegment> newSegments) {
+        return new LogicalVolume(vgName, name, newSegments, dmDevice, role, flags);
     }
 
     /** The dm name LVM gives it: hyphens in both names doubled ({@code my--vg-my--lv}). */
@@ -46,6 +138,17 @@ public record LogicalVolume(String vgName, String name, List<LvSegment> segments
     /** The dm name for a VG and LV ({@code dm_build_dm_name}). */
     public static String dmName(String vg, String lv) {
         return vg.replace("-", "--") + "-" + lv.replace("-", "--");
+    }
+
+    /**
+     * The dm name for a VG, LV and layer ({@code dm_build_dm_name}): {@code vg-pool-tpool}; no separating
+     * hyphen before a layer starting with {@code _}. An empty layer gives {@link #dmName(String, String)}.
+     */
+    public static String dmName(String vg, String lv, String layer) {
+        if (layer.isEmpty()) {
+            return dmName(vg, lv);
+        }
+        return dmName(vg, lv) + (layer.startsWith("_") ? "" : "-") + layer.replace("-", "--");
     }
 
     /** The LV's path, {@code /dev/vg/lv}. */

@@ -115,6 +115,26 @@ final class Bvecs {
         }
     }
 
+    /** Physical address of the first viewed byte. */
+    long firstAddress() {
+        long[] a = {-1};
+        forEach((addr, l, o) -> {
+            a[0] = addr;
+            return false;
+        });
+        return a[0];
+    }
+
+    /** Physical address just past the last viewed byte. */
+    long endAddress() {
+        long[] a = {-1};
+        forEach((addr, l, o) -> {
+            a[0] = addr + l;
+            return true;
+        });
+        return a[0];
+    }
+
     /** Number of viewed bvecs. */
     int count() {
         int[] n = {0};

@@ -88,6 +88,9 @@ final class DiskQueue {
             return false;
         }
         if (rq.end() == bio.sector) {
+            if (willGap(rq.bios.get(0), rq.bios.get(rq.bios.size() - 1), bio)) {
+                return false;
+            }
             if (rq.sectors + bio.sectors > maxRequestSectors(rq.sector)) {
                 return false;
             }
@@ -99,6 +102,9 @@ final class DiskQueue {
             return true;
         }
         if (bio.end() == rq.sector) {
+            if (willGap(bio, bio, rq.bios.get(0))) {
+                return false;
+            }
             if (rq.sectors + bio.sectors > maxRequestSectors(bio.sector)) {
                 return false;
             }
@@ -111,6 +117,24 @@ final class DiskQueue {
             return true;
         }
         return false;
+    }
+
+    // block/blk.h: bio_will_gap — with a virt boundary, no merge into a request whose first bio starts off a
+    // boundary, nor across a gap between the previous bio's last vector and the next bio's first
+    private boolean willGap(Bio first, Bio prev, Bio next) {
+        long mask = limits.virtBoundaryMask;
+        if (mask == 0 || first.data == null || prev.data == null || next.data == null) {
+            return false;
+        }
+        if ((first.data.firstAddress() & mask) != 0) {
+            return true;
+        }
+        long prevEnd = prev.data.endAddress();
+        long nextStart = next.data.firstAddress();
+        if (prevEnd == nextStart) {
+            return false; // biovec_phys_mergeable
+        }
+        return (nextStart & mask) != 0 || (prevEnd & mask) != 0;
     }
 
     // block/blk.h: blk_rq_get_max_sectors — max_sectors, and the distance to the next chunk boundary

@@ -64,6 +64,21 @@ class BufferedIoTest {
     }
 
     @Test
+    void nvmeDoesNotMergeAcrossAVirtBoundaryGap() {
+        Layout layout = Layout.builder(KernelProfile.LINUX_6_12)
+                .disk("nvme0n1", DiskPresets.nvmeSsd().size(Bytes.gib(1)))
+                .dmsetupCreate("odd", t -> t.linear(Sectors.of(100001), "nvme0n1", Sectors.ZERO))
+                .build();
+        // an odd size: 512-byte soft blocks, one 1-sector bio per buffer, each one segment. A request fills at
+        // max_segments 127; the next starts at sector 127, 3584 bytes into a page, and a request whose first bio
+        // starts off the 4 KiB virt boundary takes no more bios (bio_will_gap): 127, 1, 127, 1 ...
+        List<TraceEvent> ev = run(layout, bufferedWrite("/dev/mapper/odd", 4096, 64));
+        List<String> issued = of(ev, "nvme0n1", EventType.RQ_ISSUE);
+        assertThat(issued).allMatch(s -> Long.parseLong(s.substring(s.indexOf('+') + 1)) <= 127);
+        assertThat(issued).startsWith("0+127", "127+1");
+    }
+
+    @Test
     void readaheadRampsUpFrom16KiBTo128KiB() {
         Layout layout = Layout.builder(KernelProfile.LINUX_6_1)
                 .disk("sda", DiskPresets.virtioBlk().size(Bytes.gib(2)))

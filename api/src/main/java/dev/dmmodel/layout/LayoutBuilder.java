@@ -8,6 +8,9 @@ import dev.dmmodel.dm.DmTable;
 import dev.dmmodel.limits.KernelProfile;
 import dev.dmmodel.lvm.LvCreateRequest;
 import dev.dmmodel.lvm.PvCreateOptions;
+import dev.dmmodel.lvm.ThinLvRequest;
+import dev.dmmodel.lvm.ThinPoolRequest;
+import dev.dmmodel.lvm.ThinSnapshotRequest;
 import dev.dmmodel.lvm.VgCreateOptions;
 import dev.dmmodel.spi.ModelProviders;
 import java.util.ArrayList;
@@ -18,7 +21,8 @@ import java.util.function.Consumer;
 
 /**
  * Builds a {@link Layout} step by step, in the order an administrator would run the commands: attach
- * disks, partition them, {@code pvcreate}, {@code vgcreate}, {@code lvcreate}, {@code dmsetup create}.
+ * disks, partition them, {@code pvcreate}, {@code vgcreate}, {@code lvcreate} (linear, striped, thin pools,
+ * thin volumes and thin snapshots), {@code dmsetup create}.
  * Order matters as it does on a host (LVM allocates in that order; dm devices are numbered in order).
  * {@link #build()} replays the steps under the kernel profile's rules; the builder can be reused.
  */
@@ -85,6 +89,24 @@ public final class LayoutBuilder {
     /** {@code lvcreate} of a linear or striped LV, activated as a dm device. */
     public LayoutBuilder lvcreate(String vg, LvCreateRequest request) {
         steps.add(new LayoutStep.LvCreate(vg, request));
+        return this;
+    }
+
+    /** {@code lvcreate --type thin-pool}: the pool and its hidden LVs, activated as LVM activates a new pool. */
+    public LayoutBuilder lvcreateThinPool(String vg, ThinPoolRequest request) {
+        steps.add(new LayoutStep.ThinPoolCreate(vg, request));
+        return this;
+    }
+
+    /** {@code lvcreate -V SIZE --thinpool POOL -n NAME}: a thin volume, activated. */
+    public LayoutBuilder lvcreateThin(String vg, ThinLvRequest request) {
+        steps.add(new LayoutStep.ThinLvCreate(vg, request));
+        return this;
+    }
+
+    /** {@code lvcreate -s VG/THIN [-n NAME]}: a thin snapshot, left inactive ({@code ACTIVATION_SKIP}). */
+    public LayoutBuilder lvcreateSnapshot(String vg, ThinSnapshotRequest request) {
+        steps.add(new LayoutStep.ThinSnapshotCreate(vg, request));
         return this;
     }
 

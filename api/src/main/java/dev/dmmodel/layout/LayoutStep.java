@@ -7,6 +7,9 @@ import dev.dmmodel.device.PartitionTableType;
 import dev.dmmodel.dm.DmTable;
 import dev.dmmodel.lvm.LvCreateRequest;
 import dev.dmmodel.lvm.PvCreateOptions;
+import dev.dmmodel.lvm.ThinLvRequest;
+import dev.dmmodel.lvm.ThinPoolRequest;
+import dev.dmmodel.lvm.ThinSnapshotRequest;
 import dev.dmmodel.lvm.VgCreateOptions;
 import java.util.List;
 import java.util.Objects;
@@ -104,6 +107,49 @@ public sealed interface LayoutStep {
     record LvCreate(String vg, LvCreateRequest request) implements LayoutStep {
         /** Rejects nulls. */
         public LvCreate {
+            Objects.requireNonNull(vg, "vg");
+            Objects.requireNonNull(request, "request");
+        }
+    }
+
+    /**
+     * {@code lvcreate --type thin-pool}: the pool, its hidden {@code _tdata} and {@code _tmeta} LVs and,
+     * unless refused, the VG's pool metadata spare; the pool is activated.
+     *
+     * @param vg the VG
+     * @param request what to create
+     */
+    record ThinPoolCreate(String vg, ThinPoolRequest request) implements LayoutStep {
+        /** Rejects nulls. */
+        public ThinPoolCreate {
+            Objects.requireNonNull(vg, "vg");
+            Objects.requireNonNull(request, "request");
+        }
+    }
+
+    /**
+     * {@code lvcreate -V SIZE --thinpool POOL}: a thin volume, activated.
+     *
+     * @param vg the VG
+     * @param request what to create
+     */
+    record ThinLvCreate(String vg, ThinLvRequest request) implements LayoutStep {
+        /** Rejects nulls. */
+        public ThinLvCreate {
+            Objects.requireNonNull(vg, "vg");
+            Objects.requireNonNull(request, "request");
+        }
+    }
+
+    /**
+     * {@code lvcreate -s VG/THIN}: a thin snapshot, not activated ({@code ACTIVATION_SKIP}).
+     *
+     * @param vg the VG
+     * @param request what to create
+     */
+    record ThinSnapshotCreate(String vg, ThinSnapshotRequest request) implements LayoutStep {
+        /** Rejects nulls. */
+        public ThinSnapshotCreate {
             Objects.requireNonNull(vg, "vg");
             Objects.requireNonNull(request, "request");
         }

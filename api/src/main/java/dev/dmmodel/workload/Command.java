@@ -41,10 +41,6 @@ public sealed interface Command {
         COUNT_BYTES,
         /** Accumulate full input blocks. */
         FULLBLOCK,
-        /** Do not create the output file. */
-        NOCREAT,
-        /** Fail if the output file exists. */
-        EXCL,
         /** Append mode. */
         APPEND,
         /** Non-blocking I/O. */
@@ -57,10 +53,6 @@ public sealed interface Command {
         NOFOLLOW,
         /** Fail unless a directory. */
         DIRECTORY,
-        /** Fail if not a regular file... binary mode etc.: accepted and ignored. */
-        BINARY,
-        /** Accepted and ignored. */
-        TEXT,
         /** Do not assign a controlling terminal. */
         NOCTTY
     }

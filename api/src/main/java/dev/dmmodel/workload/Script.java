@@ -3,8 +3,11 @@ package dev.dmmodel.workload;
 import java.util.List;
 
 /**
- * A workload script: commands in order, one per line, as users paste shell transcripts. Blank lines and
- * {@code #} comments are skipped; a leading {@code # } or {@code $ } prompt is removed.
+ * A workload script: commands in order, one per line, as users paste shell transcripts. Blank lines are
+ * skipped; a leading {@code # }, {@code $ } or {@code > } prompt is removed ({@code # WORD} counts as a root
+ * prompt when WORD is a known command, otherwise the line is a comment); {@code sudo} is accepted; commands
+ * joined by {@code ;} or {@code &&}, and {@code sh -c}/{@code bash -c}/{@code time -p} wrappers, give one
+ * command each, every one carrying the whole line.
  *
  * @param commands the commands
  */

@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.function.Function;
 
 /** dm-striped ({@code drivers/md/dm-stripe.c}). */
-final class StripedModel implements TargetModel {
+public final class StripedModel implements TargetModel {
     private final StripedTarget target;
 
     StripedModel(StripedTarget target) {
@@ -57,6 +57,46 @@ final class StripedModel implements TargetModel {
         long row = chunkNo / stripes;
         StripedTarget.Stripe s = target.stripes().get(stripe);
         return new Remap(s.device(), s.offset().count() + row * chunk + inChunk);
+    }
+
+    // dm-stripe.c: stripe_map_range_sector — a range end on another stripe rounds to that stripe's chunk edge
+    private long rangeSector(long offset, int targetStripe) {
+        long chunk = target.chunkSectors();
+        long stripes = target.stripes().size();
+        long chunkNo = offset / chunk;
+        int stripe = (int) (chunkNo % stripes);
+        long result = (chunkNo / stripes) * chunk + offset % chunk;
+        if (stripe == targetStripe) {
+            return result;
+        }
+        result -= result % chunk;
+        if (targetStripe < stripe) {
+            result += chunk;
+        }
+        return result;
+    }
+
+    /**
+     * dm-stripe.c: stripe_map_range — the part of {@code [offset, offset + length)} on one stripe, as
+     * {@code {device sector, sectors}}, or null when none of it is there.
+     */
+    public long[] mapRange(int stripe, long offset, long length) {
+        long begin = rangeSector(offset, stripe);
+        long end = rangeSector(offset + length, stripe);
+        if (begin >= end) {
+            return null;
+        }
+        return new long[] {target.stripes().get(stripe).offset().count() + begin, end - begin};
+    }
+
+    /** The kernel name of a stripe's device. */
+    public String stripeDevice(int stripe) {
+        return target.stripes().get(stripe).device();
+    }
+
+    /** The number of stripes. */
+    public int stripeCount() {
+        return target.stripes().size();
     }
 
     // dm-stripe.c: stripe_ctr — one discard / write-zeroes bio per stripe

@@ -346,6 +346,27 @@ final class Kernel {
             remainder(dm, bio, len);
             return;
         }
+        if ((bio.op == Op.DISCARD || bio.op == Op.WRITE_ZEROES)
+                && model instanceof dev.dmmodel.impl.dm.StripedModel striped) {
+            // drivers/md/dm-stripe.c: stripe_map — an abnormal bio goes once to every stripe (num_discard_bios)
+            bio.remaining--;
+            for (int stripe = 0; stripe < striped.stripeCount(); stripe++) {
+                long[] range = striped.mapRange(stripe, offset, len);
+                if (range == null) {
+                    continue;
+                }
+                Bio piece = new Bio(striped.stripeDevice(stripe), bio.op, bio.flags, range[0], range[1], null);
+                piece.parent = bio;
+                bio.remaining++;
+                if (events.enabled()) {
+                    events.emit(piece.device, EventType.BIO_REMAP, piece.rwbs(), piece.sector, piece.sectors,
+                            "from=" + dm.device().name() + ":" + bio.sector);
+                }
+                submitBioNoacct(piece);
+            }
+            remainder(dm, bio, len);
+            return;
+        }
         TargetModel.Remap r = model.map(offset);
         clone.device = r.device();
         clone.sector = r.sector();

@@ -79,7 +79,17 @@ final class JobRunner {
                 k.completeAll();
                 break;
             case WRITE_ZEROES:
-                k.submitBioNoacct(new Bio(d.name(), Op.WRITE_ZEROES, Bio.SYNC, pos / 512, len / 512, null));
+                // block/blk-lib.c: blkdev_issue_zeroout — REQ_OP_WRITE_ZEROES where the queue takes it, else
+                // writes of the zero page (__blkdev_issue_zero_pages), BIO_MAX_VECS pages a bio
+                if (k.queueLimits(d.name()).maxWriteZeroesSectors > 0) {
+                    k.submitBioNoacct(new Bio(d.name(), Op.WRITE_ZEROES, Bio.SYNC, pos / 512, len / 512, null));
+                } else {
+                    for (long done = 0; done < len; done += HostSimulation.BIO_MAX_VECS * Bvecs.PAGE) {
+                        long n = Math.min(len - done, HostSimulation.BIO_MAX_VECS * Bvecs.PAGE);
+                        k.submitBioNoacct(new Bio(d.name(), Op.WRITE, Bio.SYNC, (pos + done) / 512, n / 512,
+                                k.pages(n / 512)));
+                    }
+                }
                 k.completeAll();
                 break;
             case FLUSH:

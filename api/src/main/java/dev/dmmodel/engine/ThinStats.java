@@ -17,10 +17,14 @@ import java.util.Objects;
  * @param writeBios data write bios that reached the thin device
  * @param poolUsedBlocks the pool's used data blocks now
  * @param poolTotalBlocks the pool's data blocks
+ * @param lowWaterMarkReached whether the pool's free blocks fell to its low water mark (one dm event)
+ * @param outOfSpaceBios writes that needed a block when the pool had none: failed at once with
+ *     {@code error_if_no_space}, otherwise held until the pool grows or {@code no_space_timeout} expires
  */
 public record ThinStats(String thinDevice, String poolDevice, long blockSectors, long blocksProvisioned,
                         long partialFirstWrites, long blocksZeroed, long blocksCopied, long largestBioSectors,
-                        long writeBios, long poolUsedBlocks, long poolTotalBlocks) {
+                        long writeBios, long poolUsedBlocks, long poolTotalBlocks, boolean lowWaterMarkReached,
+                        long outOfSpaceBios) {
 
     /** Rejects nulls. */
     public ThinStats {

@@ -28,8 +28,10 @@ final class ThinIo {
 
     private final Kernel kernel;
     private final Map<String, ThinPoolMetadata> pools = new HashMap<>();
-    /** Per thin device: provisioned, partial first writes, zeroed, copied, largest bio, write bios. */
+    /** Per thin device: provisioned, partial first writes, zeroed, copied, largest bio, write bios, no space. */
     private final Map<String, long[]> counters = new HashMap<>();
+    /** Pools whose low water mark event fired. */
+    private final Set<String> lowWater = new HashSet<>();
     /** Thin ids that exist only because a table names them (an imported host), not yet written. */
     private final Set<String> implicit = new HashSet<>();
 
@@ -61,15 +63,16 @@ final class ThinIo {
     }
 
     private long[] counters(String thinDevice) {
-        return counters.computeIfAbsent(thinDevice, k -> new long[6]);
+        return counters.computeIfAbsent(thinDevice, k -> new long[7]);
     }
 
     /** The statistics of a thin device. */
     dev.dmmodel.engine.ThinStats stats(String thinDevice, ThinTarget t) {
-        long[] c = counters.getOrDefault(thinDevice, new long[6]);
+        long[] c = counters.getOrDefault(thinDevice, new long[7]);
         ThinPoolMetadata m = pool(t.poolDevice());
         return new dev.dmmodel.engine.ThinStats(thinDevice, t.poolDevice(), poolTarget(t.poolDevice()).blockSectors(),
-                c[0], c[1], c[2], c[3], c[4], c[5], m.usedBlocks(), m.dataBlocks());
+                c[0], c[1], c[2], c[3], c[4], c[5], m.usedBlocks(), m.dataBlocks(), lowWater.contains(t.poolDevice()),
+                c[6]);
     }
 
     // dm-thin.c: pool_message — create_thin, create_snap, delete, set_transaction_id
@@ -181,7 +184,12 @@ final class ThinIo {
             return;
         }
         long data = m.allocate();
+        // dm-thin.c: check_low_water_mark — one table event when free blocks reach the low water mark
+        if (data >= 0 && m.freeBlocks() <= pt.lowWaterMark()) {
+            lowWater.add(t.poolDevice());
+        }
         if (data < 0) {
+            counters(thinDevice)[6]++;
             // dm-thin.c: alloc_data_block -> PM_OUT_OF_DATA_SPACE
             kernel.fail(clone, t.poolDevice() + ": out of data space" + (pt.features().contains(
                     dev.dmmodel.dm.ThinPoolFeature.ERROR_IF_NO_SPACE) ? " (error_if_no_space: failed)"

@@ -73,6 +73,9 @@ public final class Layout {
         }
         for (VolumeGroup vg : vgs) {
             for (LogicalVolume lv : vg.logicalVolumes()) {
+                if (lv.dmDevice().isEmpty() || !map.containsKey(lv.dmDevice())) {
+                    continue; // not active: a pool metadata spare, a thin snapshot with activation skip
+                }
                 alias.put(lv.path(), lv.dmDevice());
                 alias.put(vg.name() + "/" + lv.name(), lv.dmDevice());
             }

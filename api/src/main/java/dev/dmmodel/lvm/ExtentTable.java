@@ -84,7 +84,8 @@ public final class ExtentTable {
         if (seg.thin().isPresent()) {
             SegmentType.Thin t = seg.thin().get();
             if (referenced(lv, t.pool()).thinPool().isEmpty()) {
-                throw new IllegalArgumentException("LV " + lv.name() + ": thin pool " + t.pool() + " is not a thin pool");
+                throw new IllegalArgumentException("LV " + lv.name() + ": thin pool " + t.pool()
+                        + " is not a thin pool");
             }
             if (t.origin().isPresent()) {
                 referenced(lv, t.origin().get());

@@ -80,6 +80,12 @@ final class HostBuilder implements DeviceView {
                 lvm.vgcreate(s);
             } else if (step instanceof LayoutStep.LvCreate s) {
                 lvm.lvcreate(s);
+            } else if (step instanceof LayoutStep.ThinPoolCreate s) {
+                lvm.lvcreateThinPool(s);
+            } else if (step instanceof LayoutStep.ThinLvCreate s) {
+                lvm.lvcreateThin(s);
+            } else if (step instanceof LayoutStep.ThinSnapshotCreate s) {
+                lvm.lvcreateSnapshot(s);
             } else if (step instanceof LayoutStep.DmCreate s) {
                 dmCreate(s.name(), s.uuid(), s.table(), s.kernelName(), s.devNumber(), false);
             } else {
@@ -225,6 +231,27 @@ final class HostBuilder implements DeviceView {
             holders.computeIfAbsent(below, k -> new ArrayList<>()).add(name);
         }
         return dm;
+    }
+
+    /** {@code dmsetup rename}: the device keeps its kernel name, number, uuid and table. */
+    void dmRename(String kernelName, String newDmName) {
+        if (!(devices.get(kernelName) instanceof DmDevice dm)) {
+            throw new IllegalArgumentException("no dm device " + kernelName);
+        }
+        if (!DM_NAME.matcher(newDmName).matches()) {
+            throw new LayoutException(newDmName, "name", newDmName, "device-mapper name '" + newDmName
+                    + "' is invalid (1–127 characters, no '/')");
+        }
+        if (aliases.containsKey(newDmName) && devices.get(aliases.get(newDmName)) instanceof DmDevice) {
+            throw new LayoutException(newDmName, "name", newDmName, "device-mapper name " + newDmName
+                    + " is already in use");
+        }
+        aliases.remove(dm.dmName());
+        aliases.remove(dm.path());
+        DmDevice renamed = new DmDevice(dm.name(), dm.devNumber(), newDmName, dm.uuid(), dm.table(), dm.limits());
+        devices.put(kernelName, renamed);
+        aliases.put(newDmName, kernelName);
+        aliases.put(renamed.path(), kernelName);
     }
 
     private DmTable resolveTable(String dmName, DmTable table) {

@@ -7,24 +7,32 @@ import dev.dmmodel.impl.lvm.LvAllocator;
 import dev.dmmodel.impl.lvm.LvTables;
 import dev.dmmodel.impl.lvm.PvCreate;
 import dev.dmmodel.impl.lvm.PvTopology;
+import dev.dmmodel.impl.lvm.ThinPools;
 import dev.dmmodel.impl.lvm.VgCreate;
 import dev.dmmodel.layout.LayoutException;
 import dev.dmmodel.layout.LayoutStep;
 import dev.dmmodel.lvm.LogicalVolume;
 import dev.dmmodel.lvm.PhysicalVolume;
+import dev.dmmodel.lvm.SegmentType;
+import dev.dmmodel.lvm.ThinPoolRequest;
 import dev.dmmodel.lvm.VolumeGroup;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The LVM commands of a layout: {@code pvcreate} reads the device's topology as sysfs reports it,
  * {@code vgcreate} groups PVs, {@code lvcreate} allocates extents and activates the LV as a dm device
- * whose table LVM would load.
+ * whose table LVM would load. Thin pools are activated as LVM activates them: {@code vg-pool_tmeta},
+ * {@code vg-pool_tdata}, then the {@code thin-pool} table itself as {@code vg-pool} while the pool is new
+ * (transaction id 0); once a thin LV exists that device becomes {@code vg-pool-tpool} under a read-only
+ * linear {@code vg-pool}, and thin LVs map onto the {@code -tpool} device.
  */
 final class LvmSteps {
     private final HostBuilder host;
@@ -32,6 +40,10 @@ final class LvmSteps {
     private final List<PhysicalVolume> allPvs = new ArrayList<>();
     private final Map<String, VolumeGroup> vgs = new LinkedHashMap<>();
     private final Map<String, String> pvOwner = new HashMap<>();
+    /** vg/pool to the kernel name of the device with the pool's thin-pool table. */
+    private final Map<String, String> thinPoolDevices = new HashMap<>();
+    /** vg/pool of the pools already layered as vg-pool-tpool under vg-pool. */
+    private final Set<String> layeredPools = new HashSet<>();
 
     LvmSteps(HostBuilder host) {
         this.host = host;
@@ -94,16 +106,119 @@ final class LvmSteps {
         LogicalVolume lv = updated.logicalVolume(s.request().name()).orElseThrow();
         DmDevice dm = host.dmCreate(dmName, uuid(vg.name(), lv.name()), LvTables.table(updated, lv),
                 Optional.empty(), Optional.empty(), true);
-        List<LogicalVolume> lvs = new ArrayList<>(updated.logicalVolumes());
-        lvs.set(lvs.size() - 1, new LogicalVolume(lv.vgName(), lv.name(), lv.segments(), dm.name()));
-        VolumeGroup finalVg = new VolumeGroup(updated.name(), updated.extentSize(), updated.physicalVolumes(),
-                lvs, updated.allocationPolicy());
+        VolumeGroup finalVg = withDevice(updated, lv.name(), dm.name());
         vgs.put(vg.name(), finalVg);
-        host.alias(lv.path(), dm.name());
-        host.alias(vg.name() + "/" + lv.name(), dm.name());
-        for (PhysicalVolume pv : finalVg.physicalVolumes()) {
-            host.hold(pv.device(), dm.name());
+        publish(finalVg, lv, dm.name());
+    }
+
+    // tools/lvcreate.c: lvcreate --type thin-pool, then lib/activate/dev_manager.c: _add_new_lv_to_dtree
+    void lvcreateThinPool(LayoutStep.ThinPoolCreate s) {
+        VolumeGroup vg = volumeGroup(s.vg());
+        ThinPoolRequest r = s.request();
+        List<String> pvs = new ArrayList<>();
+        for (String p : r.pvs()) {
+            pvs.add(host.resolve(p, "lvcreate").name());
         }
+        ThinPoolRequest resolved = new ThinPoolRequest(r.name(), r.size(), r.extents(), r.chunkSize(),
+                r.poolMetadataSize(), r.zero(), r.discards(), r.errorWhenFull(), r.stripes(), r.stripeSize(),
+                r.chunkPolicy(), r.poolMetadataSpare(), r.policy(), pvs);
+        VolumeGroup updated = ThinPools.lvcreateThinPool(vg, resolved, this::topology);
+        LogicalVolume pool = updated.logicalVolume(r.name()).orElseThrow();
+        SegmentType.ThinPool seg = pool.thinPool().orElseThrow();
+        LogicalVolume tmeta = updated.logicalVolume(seg.metadataLv()).orElseThrow();
+        LogicalVolume tdata = updated.logicalVolume(seg.dataLv()).orElseThrow();
+        // the hidden sub-LVs first (metadata, then data), each as vg-<lv>
+        DmDevice meta = host.dmCreate(tmeta.dmName(), uuid(vg.name(), pool.name()) + "-tmeta",
+                LvTables.table(updated, tmeta), Optional.empty(), Optional.empty(), true);
+        DmDevice data = host.dmCreate(tdata.dmName(), uuid(vg.name(), pool.name()) + "-tdata",
+                LvTables.table(updated, tdata), Optional.empty(), Optional.empty(), true);
+        // a new pool (transaction_id 0) is loaded directly as vg-pool; its uuid still carries -tpool
+        DmDevice top = host.dmCreate(pool.dmName(), uuid(vg.name(), pool.name()) + "-tpool",
+                ThinPools.poolTable(updated, pool, meta.name(), data.name()), Optional.empty(), Optional.empty(),
+                true);
+        updated = withDevice(updated, tmeta.name(), meta.name());
+        updated = withDevice(updated, tdata.name(), data.name());
+        updated = withDevice(updated, pool.name(), top.name());
+        vgs.put(vg.name(), updated);
+        thinPoolDevices.put(vg.name() + "/" + pool.name(), top.name());
+        publish(updated, pool, top.name());
+    }
+
+    // tools/lvcreate.c: lvcreate -V --thinpool; the thin LV is activated over the pool's -tpool device
+    void lvcreateThin(LayoutStep.ThinLvCreate s) {
+        VolumeGroup updated = ThinPools.lvcreateThin(volumeGroup(s.vg()), s.request());
+        LogicalVolume thin = updated.logicalVolumes().get(updated.logicalVolumes().size() - 1);
+        updated = layerPool(updated, thin.thin().orElseThrow().pool());
+        String tpool = thinPoolDevices.get(updated.name() + "/" + thin.thin().orElseThrow().pool());
+        DmDevice dm = host.dmCreate(thin.dmName(), uuid(updated.name(), thin.name()),
+                ThinPools.thinTable(updated, thin, tpool), Optional.empty(), Optional.empty(), true);
+        updated = withDevice(updated, thin.name(), dm.name());
+        vgs.put(updated.name(), updated);
+        publish(updated, thin, dm.name());
+    }
+
+    // tools/lvcreate.c: lvcreate -s VG/THIN; ACTIVATION_SKIP leaves the snapshot inactive
+    void lvcreateSnapshot(LayoutStep.ThinSnapshotCreate s) {
+        VolumeGroup updated = ThinPools.lvcreateSnapshot(volumeGroup(s.vg()), s.request());
+        LogicalVolume snap = updated.logicalVolumes().get(updated.logicalVolumes().size() - 1);
+        vgs.put(updated.name(), layerPool(updated, snap.thin().orElseThrow().pool()));
+    }
+
+    /*
+     * lib/activate/dev_manager.c: _add_new_lv_to_dtree — a pool with transaction_id > 0 is vg-pool-tpool
+     * (the thin-pool table) under a read-only vg-pool "0 <len> linear <tpool> 0". The device that held the
+     * new pool keeps its number and uuid (…-tpool) and is renamed; vg-pool is created next.
+     */
+    private VolumeGroup layerPool(VolumeGroup vg, String poolName) {
+        String key = vg.name() + "/" + poolName;
+        if (layeredPools.contains(key)) {
+            return vg;
+        }
+        LogicalVolume pool = vg.logicalVolume(poolName).orElseThrow();
+        String tpool = thinPoolDevices.get(key);
+        host.dmRename(tpool, LogicalVolume.dmName(vg.name(), poolName, "tpool"));
+        DmDevice top = host.dmCreate(pool.dmName(), uuid(vg.name(), poolName) + "-pool",
+                ThinPools.poolLayerTable(vg, pool, tpool), Optional.empty(), Optional.empty(), true);
+        layeredPools.add(key);
+        VolumeGroup updated = withDevice(vg, poolName, top.name());
+        publish(updated, pool, top.name());
+        return updated;
+    }
+
+    private VolumeGroup volumeGroup(String name) {
+        VolumeGroup vg = vgs.get(name);
+        if (vg == null) {
+            throw new LayoutException(name, "lvcreate", name, "Volume group \"" + name + "\" not found");
+        }
+        return vg;
+    }
+
+    // the VG with one LV active as another dm device
+    private static VolumeGroup withDevice(VolumeGroup vg, String lvName, String device) {
+        List<LogicalVolume> lvs = new ArrayList<>(vg.logicalVolumes());
+        for (int i = 0; i < lvs.size(); i++) {
+            if (lvs.get(i).name().equals(lvName)) {
+                lvs.set(i, lvs.get(i).withDmDevice(device));
+            }
+        }
+        return new VolumeGroup(vg.name(), vg.extentSize(), vg.physicalVolumes(), lvs, vg.allocationPolicy());
+    }
+
+    // /dev/vg/lv and vg/lv name the LV's device; its VG's PVs are in use
+    private void publish(VolumeGroup vg, LogicalVolume lv, String device) {
+        host.alias(lv.path(), device);
+        host.alias(vg.name() + "/" + lv.name(), device);
+        for (PhysicalVolume pv : vg.physicalVolumes()) {
+            host.hold(pv.device(), device);
+        }
+    }
+
+    // lib/device/dev-type.c: the PV's queue topology as sysfs shows it now (chunk size hints of a new pool)
+    private PvTopology topology(String device) {
+        BlockDevice d = host.resolve(device, "lvcreate");
+        Limits l = Limits.of(d.limits());
+        return new PvTopology(l.ioMin, l.ioOpt, l.misaligned ? -1 : l.alignmentOffset, l.logicalBlockSize,
+                host.profile().pageSize(), 0);
     }
 
     // PV references in lvcreate name devices; the allocator works on kernel names

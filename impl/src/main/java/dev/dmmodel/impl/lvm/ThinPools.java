@@ -17,6 +17,7 @@ import dev.dmmodel.lvm.LvRole;
 import dev.dmmodel.lvm.LvSegment;
 import dev.dmmodel.lvm.SegmentType;
 import dev.dmmodel.lvm.StripeArea;
+import dev.dmmodel.lvm.ThinDiscards;
 import dev.dmmodel.lvm.ThinLvRequest;
 import dev.dmmodel.lvm.ThinPoolRequest;
 import dev.dmmodel.lvm.ThinSnapshotRequest;
@@ -117,7 +118,7 @@ public final class ThinPools {
             } else {
                 metadata = estimateMetadata(data, chunk);
                 if (metadata > MAX_METADATA) {
-                    LOG.warn("WARNING: Chunk size is too small for pool, suggested minimum is {}.",
+                    LOG.debug("WARNING: Chunk size is too small for pool, suggested minimum is {}.",
                             DisplaySize.sectors(estimateChunk(data, MAX_METADATA)));
                 }
             }
@@ -129,7 +130,7 @@ public final class ThinPools {
                 chunk = estimated;
                 LOG.debug("Setting chunk size {}.", DisplaySize.sectors(chunk));
             } else if (chunk < estimated) {
-                LOG.warn("WARNING: Chunk size is smaller then suggested minimum size {}.",
+                LOG.debug("WARNING: Chunk size is smaller then suggested minimum size {}.",
                         DisplaySize.sectors(estimated));
             }
         }
@@ -146,12 +147,13 @@ public final class ThinPools {
         checkChunk(where, chunk);
         if (chunk > data) {
             throw new LayoutException(where, "chunksize", DisplaySize.sectors(chunk),
-                    "Size of thin-pool data volume cannot be smaller than chunk size " + DisplaySize.sectors(chunk) + ".");
+                    "Size of thin-pool data volume cannot be smaller than chunk size " + DisplaySize.sectors(chunk)
+                    + ".");
         }
         if (zero && chunk >= PERFORMANCE_CHUNK) {
-            LOG.warn("WARNING: Pool zeroing and {} large chunk size slows down thin provisioning.",
+            LOG.debug("WARNING: Pool zeroing and {} large chunk size slows down thin provisioning.",
                     DisplaySize.sectors(chunk));
-            LOG.warn("WARNING: Consider disabling zeroing (-Zn) or using smaller chunk size (<{}).",
+            LOG.debug("WARNING: Consider disabling zeroing (-Zn) or using smaller chunk size (<{}).",
                     DisplaySize.sectors(PERFORMANCE_CHUNK));
         }
         return new PoolParams(chunk, extents, fromPolicy);
@@ -186,13 +188,13 @@ public final class ThinPools {
         long size = metadata;
         if (size > max) {
             if (given) {
-                LOG.info("Reducing pool metadata size {} to maximum usable size {}.", DisplaySize.sectors(size),
+                LOG.debug("Reducing pool metadata size {} to maximum usable size {}.", DisplaySize.sectors(size),
                         DisplaySize.sectors(max));
             }
             size = max;
         } else if (size < min) {
             if (given) {
-                LOG.info("Extending pool metadata size {} to required minimal size {}.", DisplaySize.sectors(size),
+                LOG.debug("Extending pool metadata size {} to required minimal size {}.", DisplaySize.sectors(size),
                         DisplaySize.sectors(min));
             }
             size = min;
@@ -226,7 +228,8 @@ public final class ThinPools {
      *
      * @param vg the volume group
      * @param req the request; its PVs must be kernel names
-     * @param topology each PV device's topology, for the chunk size hints of {@code recalculate_pool_chunk_size_with_dev_hints}
+     * @param topology each PV device's topology, for the chunk size hints
+     *     ({@code recalculate_pool_chunk_size_with_dev_hints})
      * @return the VG with the spare (if new), the pool, its metadata and data LVs appended in that order
      * @throws LayoutException with LVM's message when lvcreate would refuse
      */
@@ -272,9 +275,10 @@ public final class ThinPools {
         if (req.poolMetadataSpare()) {
             withSpare = metadataSpare(vg, params.metadataExtents(), req.pvs());
         } else {
-            LOG.warn("WARNING: Recovery of pools without pool metadata spare LV is not automated.");
+            LOG.debug("WARNING: Recovery of pools without pool metadata spare LV is not automated.");
         }
-        AllocationPolicy policy = req.policy() == AllocationPolicy.INHERIT ? withSpare.allocationPolicy() : req.policy();
+        AllocationPolicy policy = req.policy() == AllocationPolicy.INHERIT ? withSpare.allocationPolicy()
+                : req.policy();
         List<FreeSpace> space = LvAllocator.freeSpace(withSpare, data);
         // tools/lvcreate.c: _lvcreate_params (parallel stripes need distinct PVs)
         if (stripes > space.size() && policy != AllocationPolicy.ANYWHERE) {
@@ -313,7 +317,7 @@ public final class ThinPools {
 
     // tools/lvcreate.c: _check_pool_parameters, and lib/metadata/pool_manip.c: create_pool (sub-LV names)
     private static void checkPoolName(VolumeGroup vg, String name, String where) {
-        checkNewName(vg, name, where);
+        checkNewName(name, where);
         if (vg.logicalVolume(name).isPresent()) {
             throw new LayoutException(where, "lv_name", name, "Logical volume " + name
                     + " already exists in Volume group " + vg.name() + ".");
@@ -325,7 +329,7 @@ public final class ThinPools {
     }
 
     // tools/toollib.c: validate_lvname_param, with lib/misc/lvm-string.c: apply_lvname_restrictions
-    private static void checkNewName(VolumeGroup vg, String name, String where) {
+    private static void checkNewName(String name, String where) {
         if (LvmNames.invalidReason(name).isPresent()) {
             throw new LayoutException(where, "lv_name", name, "Logical volume name \"" + name + "\" is invalid.");
         }
@@ -496,13 +500,13 @@ public final class ThinPools {
             throw new LayoutException(where, "lv_name", name, "Logical volume name " + name
                     + " and pool name must be different.");
         }
-        checkNewName(vg, name, where);
-        LogicalVolume pool = existingPool(vg, req.pool(), where);
-        checkNameFree(vg, name, where);
+        checkNewName(name, where);
         // tools/lvcreate.c: _read_size_params
         if (req.virtualSize().count() == 0) {
             throw new LayoutException(where, "virtualsize", "0", "--virtualsize may not be zero.");
         }
+        LogicalVolume pool = existingPool(vg, req.pool(), where);
+        checkNameFree(vg, name, where);
         long extentSize = vg.extentSize().count();
         long extents = LvAllocator.extents(where, new LvCreateRequest(name, req.virtualSize(), 0, 1, null,
                 AllocationPolicy.INHERIT, List.of(), List.of()), extentSize);
@@ -536,7 +540,7 @@ public final class ThinPools {
         }
         String name = req.name().isEmpty() ? generateLvName(vg) : req.name();
         String where = vg.name() + "/" + name;
-        checkNewName(vg, name, where);
+        checkNewName(name, where);
         checkNameFree(vg, name, where);
         LogicalVolume pool = vg.logicalVolume(origin.thin().get().pool()).orElseThrow();
         return addThin(vg, pool, name, origin.extentCount(), Optional.of(origin.name()),
@@ -598,10 +602,10 @@ public final class ThinPools {
         } else {
             against = " (" + DisplaySize.sectors(poolSectors) + ")";
         }
-        LOG.warn("WARNING: Sum of all thin volume sizes ({}) exceeds the size of thin pool {}/{}{}.",
+        LOG.debug("WARNING: Sum of all thin volume sizes ({}) exceeds the size of thin pool {}/{}{}.",
                 DisplaySize.sectors(thinSectors), vg.name(), pool.name(), against);
-        LOG.warn("WARNING: You have not turned on protection against thin pools running out of space.");
-        LOG.warn("WARNING: Set activation/thin_pool_autoextend_threshold below 100 to trigger automatic extension "
+        LOG.debug("WARNING: You have not turned on protection against thin pools running out of space.");
+        LOG.debug("WARNING: Set activation/thin_pool_autoextend_threshold below 100 to trigger automatic extension "
                 + "of thin pools before they get full.");
     }
 
@@ -624,9 +628,9 @@ public final class ThinPools {
         if (!p.zeroNewBlocks()) {
             features.add(ThinPoolFeature.SKIP_BLOCK_ZEROING);
         }
-        if (p.discards() == dev.dmmodel.lvm.ThinDiscards.IGNORE) {
+        if (p.discards() == ThinDiscards.IGNORE) {
             features.add(ThinPoolFeature.IGNORE_DISCARD);
-        } else if (p.discards() == dev.dmmodel.lvm.ThinDiscards.NOPASSDOWN) {
+        } else if (p.discards() == ThinDiscards.NOPASSDOWN) {
             features.add(ThinPoolFeature.NO_DISCARD_PASSDOWN);
         }
         if (pool.hasFlag(LvFlag.ERROR_WHEN_FULL)) {

@@ -33,6 +33,11 @@ public enum FindingType {
     THIN_METADATA_TOO_SMALL("thin.pool.metadata-too-small", Severity.WARNING),
     /** No single bio can reach a thin device with a whole pool block, so every first write zeroes the block. */
     THIN_BLOCK_LARGER_THAN_BIO("thin.pool.block-larger-than-bio", Severity.WARNING),
+    /**
+     * A VG with thin pools has no pool metadata spare, or one smaller than its largest pool metadata LV, so
+     * {@code lvconvert --repair} has nowhere to write repaired metadata.
+     */
+    THIN_NO_METADATA_SPARE("thin.pool.no-pmspare", Severity.WARNING),
     /** The VG's extent size is not a multiple of its PVs' full stripe, so extents straddle stripes. */
     EXTENT_SIZE_NOT_FULL_STRIPE_MULTIPLE("lvm.vg.extent-size-full-stripe", Severity.INFO);
 

@@ -36,6 +36,7 @@ public final class LayoutValidator {
             }
             mixedBlockSizes(layout, vg, out);
             extentSizeVsStripe(layout, vg, out);
+            ThinFindings.metadataSpare(vg, out);
         }
         for (DmDevice dm : layout.dmDevices()) {
             deviceAlignment(dm, out);

@@ -75,6 +75,35 @@ final class ThinFindings {
         }
     }
 
+    // lib/metadata/pool_manip.c: handle_pool_metadata_spare — repair needs a spare as large as the largest _tmeta
+    static void metadataSpare(dev.dmmodel.lvm.VolumeGroup vg, List<Finding> out) {
+        dev.dmmodel.lvm.LogicalVolume largest = null;
+        long spare = -1;
+        for (dev.dmmodel.lvm.LogicalVolume lv : vg.logicalVolumes()) {
+            if (lv.role() == dev.dmmodel.lvm.LvRole.THIN_POOL_METADATA
+                    && (largest == null || lv.extentCount() > largest.extentCount())) {
+                largest = lv;
+            } else if (lv.role() == dev.dmmodel.lvm.LvRole.POOL_METADATA_SPARE) {
+                spare = Math.max(spare, lv.extentCount());
+            }
+        }
+        if (largest == null || spare >= largest.extentCount()) {
+            return;
+        }
+        String size = Sizes.format(largest.extentCount() * vg.extentSize().count() * 512);
+        out.add(new Finding(FindingType.THIN_NO_METADATA_SPARE, FindingType.THIN_NO_METADATA_SPARE.defaultSeverity(),
+                vg.name(), "volume group " + vg.name() + (spare < 0 ? " has no pool metadata spare"
+                        : " has a pool metadata spare of " + spare + " extents") + ", but " + largest.name()
+                        + " has " + largest.extentCount() + " extents (" + size + "): lvconvert --repair of its pool"
+                        + " has nowhere to write the repaired metadata",
+                "lvconvert --poolmetadataspare y " + vg.name() + "/" + poolOf(largest.name())
+                        + " (needs " + largest.extentCount() + " free extents)"));
+    }
+
+    private static String poolOf(String tmeta) {
+        return tmeta.endsWith("_tmeta") ? tmeta.substring(0, tmeta.length() - "_tmeta".length()) : tmeta;
+    }
+
     private static long countThins(Layout layout, String pool) {
         long n = 0;
         for (DmDevice d : layout.dmDevices()) {

@@ -65,4 +65,42 @@ class ThinFindingsTest {
         assertThat(f).anySatisfy(x -> assertThat(x.message()).contains("needs about " + dev.dmmodel.units.Sizes.format(133156L * 4096)));
         assertThat(f).anySatisfy(x -> assertThat(x.message()).contains("2.00 times its 1TiB of data"));
     }
+
+    private static Layout lvmPool(boolean spare) {
+        // 256 MiB pool with 1 MiB chunks: LVM picks a 4 MiB (one extent) metadata LV
+        return Layout.builder(KernelProfile.LINUX_6_1)
+                .disk("sda", DiskPresets.qemuAhci().size(Bytes.gib(1)))
+                .pvcreate("sda")
+                .vgcreate("vgt", "sda")
+                .lvcreateThinPool("vgt", dev.dmmodel.lvm.ThinPoolRequest.builder("pool").size("256M")
+                        .chunkSize("1M").poolMetadataSpare(spare).build())
+                .build();
+    }
+
+    @Test
+    void aPoolWithItsSpareHasNoSpareFinding() {
+        assertThat(types(lvmPool(true))).doesNotContain(FindingType.THIN_NO_METADATA_SPARE);
+    }
+
+    @Test
+    void aPoolCreatedWithoutASpareIsReported() {
+        Layout l = lvmPool(false);
+        List<Finding> f = l.findings().stream().filter(x -> x.type() == FindingType.THIN_NO_METADATA_SPARE).toList();
+        assertThat(f).hasSize(1);
+        assertThat(f.get(0).id()).isEqualTo("thin.pool.no-pmspare");
+        assertThat(f.get(0).device()).isEqualTo("vgt");
+        assertThat(f.get(0).message()).isEqualTo("volume group vgt has no pool metadata spare, but pool_tmeta has 1"
+                + " extents (4MiB): lvconvert --repair of its pool has nowhere to write the repaired metadata");
+        assertThat(f.get(0).fix()).isEqualTo("lvconvert --poolmetadataspare y vgt/pool (needs 1 free extents)");
+    }
+
+    @Test
+    void layoutsWithoutThinPoolsNeedNoSpare() {
+        Layout l = Layout.builder(KernelProfile.LINUX_6_1)
+                .disk("sda", DiskPresets.qemuAhci().size(Bytes.gib(1)))
+                .pvcreate("sda").vgcreate("vgt", "sda")
+                .lvcreate("vgt", dev.dmmodel.lvm.LvCreateRequest.builder("lv").size("64M").build())
+                .build();
+        assertThat(types(l)).doesNotContain(FindingType.THIN_NO_METADATA_SPARE);
+    }
 }

@@ -20,16 +20,30 @@ import java.util.Objects;
  * @param lowWaterMarkReached whether the pool's free blocks fell to its low water mark (one dm event)
  * @param outOfSpaceBios writes that needed a block when the pool had none: failed at once with
  *     {@code error_if_no_space}, otherwise held until the pool grows or {@code no_space_timeout} expires
+ * @param mappedSectors sectors of this thin device mapped now (mapped blocks times the block size), the first
+ *     number of its {@code dmsetup status}
+ * @param highestMappedSector the last sector of its highest mapped block, or -1 when nothing is mapped (the
+ *     second number of its {@code dmsetup status}, printed {@code -})
+ * @param poolTransactionId the pool's transaction id ({@code set_transaction_id}), as its status shows it
  */
 public record ThinStats(String thinDevice, String poolDevice, long blockSectors, long blocksProvisioned,
                         long partialFirstWrites, long blocksZeroed, long blocksCopied, long largestBioSectors,
                         long writeBios, long poolUsedBlocks, long poolTotalBlocks, boolean lowWaterMarkReached,
-                        long outOfSpaceBios) {
+                        long outOfSpaceBios, long mappedSectors, long highestMappedSector,
+                        long poolTransactionId) {
 
     /** Rejects nulls. */
     public ThinStats {
         Objects.requireNonNull(thinDevice, "thinDevice");
         Objects.requireNonNull(poolDevice, "poolDevice");
+    }
+
+    /**
+     * The thin target's part of {@code dmsetup status} ({@code thin_status}): mapped sectors and the highest
+     * mapped sector, e.g. {@code 16384 16383}, or {@code 0 -} when nothing is mapped.
+     */
+    public String dmsetupStatus() {
+        return mappedSectors + " " + (highestMappedSector < 0 ? "-" : Long.toString(highestMappedSector));
     }
 
     /** Bytes written to the data device beyond the data itself: zeroed blocks and copies' writes. */

@@ -55,6 +55,8 @@ final class Kernel {
     }
 
     private final List<dev.dmmodel.dm.ThinTarget> thinTargets = new ArrayList<>();
+    /** Pool device (kernel name) to the transaction id LVM's metadata gives its pool. */
+    final Map<String, Long> lvmTransactionIds = new HashMap<>();
 
     Kernel(Layout layout) {
         this.profile = layout.profile();
@@ -76,6 +78,19 @@ final class Kernel {
                     }
                 }
                 dmLimits.put(d.name(), Limits.of(dm.limits()));
+            }
+        }
+        // LVM keeps the kernel pool's transaction id in step with its metadata (lib/thin/thin.c: transaction_id)
+        for (dev.dmmodel.lvm.VolumeGroup vg : layout.volumeGroups()) {
+            for (dev.dmmodel.lvm.LogicalVolume lv : vg.logicalVolumes()) {
+                lv.thinPool().ifPresent(tp -> {
+                    for (String dmName : List.of(dev.dmmodel.lvm.LogicalVolume.dmName(vg.name(), lv.name(), "tpool"),
+                            dev.dmmodel.lvm.LogicalVolume.dmName(vg.name(), lv.name()))) {
+                        layout.find("/dev/mapper/" + dmName).filter(d -> d instanceof DmDevice dm && dm.table()
+                                .targets().stream().anyMatch(t -> t instanceof dev.dmmodel.dm.ThinPoolTarget))
+                                .ifPresent(d -> lvmTransactionIds.putIfAbsent(d.name(), tp.transactionId()));
+                    }
+                });
             }
         }
     }

@@ -43,7 +43,12 @@ final class ThinIo {
     ThinPoolMetadata pool(String poolDevice) {
         return pools.computeIfAbsent(poolDevice, p -> {
             ThinPoolTarget t = poolTarget(p);
-            return new ThinPoolMetadata(t.length().count() / t.blockSectors());
+            ThinPoolMetadata m = new ThinPoolMetadata(t.length().count() / t.blockSectors());
+            long tid = kernel.lvmTransactionIds.getOrDefault(p, 0L);
+            if (tid != 0) {
+                m.setTransactionId(0, tid);
+            }
+            return m;
         });
     }
 
@@ -70,9 +75,14 @@ final class ThinIo {
     dev.dmmodel.engine.ThinStats stats(String thinDevice, ThinTarget t) {
         long[] c = counters.getOrDefault(thinDevice, new long[7]);
         ThinPoolMetadata m = pool(t.poolDevice());
-        return new dev.dmmodel.engine.ThinStats(thinDevice, t.poolDevice(), poolTarget(t.poolDevice()).blockSectors(),
+        long bs = poolTarget(t.poolDevice()).blockSectors();
+        boolean exists = m.exists(t.deviceId());
+        long mapped = exists ? m.mappedBlocks(t.deviceId()) * bs : 0;
+        long highest = exists ? m.highestMappedBlock(t.deviceId()) : -1;
+        // dm-thin.c: thin_status — mapped sectors, then ((highest block + 1) * block size) - 1 or "-"
+        return new dev.dmmodel.engine.ThinStats(thinDevice, t.poolDevice(), bs,
                 c[0], c[1], c[2], c[3], c[4], c[5], m.usedBlocks(), m.dataBlocks(), lowWater.contains(t.poolDevice()),
-                c[6]);
+                c[6], mapped, highest < 0 ? -1 : (highest + 1) * bs - 1, m.transactionId());
     }
 
     // dm-thin.c: pool_message — create_thin, create_snap, delete, set_transaction_id

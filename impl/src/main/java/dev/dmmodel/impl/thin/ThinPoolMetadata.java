@@ -213,6 +213,12 @@ public final class ThinPoolMetadata {
         return n;
     }
 
+    /** The highest mapped virtual block of a device, or -1 when it maps none ({@code dm_thin_get_highest_mapped_block}). */
+    public long highestMappedBlock(long id) {
+        TreeRangeMap<Long, Long> m = device(id);
+        return m.asMapOfRanges().isEmpty() ? -1 : m.span().upperEndpoint() - 1;
+    }
+
     /** Entries of the run-length structures, for memory checks. */
     public long runs() {
         long n = refcounts.asMapOfRanges().size();

@@ -183,6 +183,9 @@ class ThinLayoutTest {
         assertThat(stats.blockSectors()).isEqualTo(2048);
         assertThat(stats.poolUsedBlocks()).isEqualTo(16);
         assertThat(stats.poolTotalBlocks()).isEqualTo(256);
+        // LVM's transaction_id (1 after one thin LV) is the kernel pool's
+        assertThat(stats.poolTransactionId()).isEqualTo(1);
+        assertThat(stats.dmsetupStatus()).isEqualTo("32768 32767");
     }
 
     @Test

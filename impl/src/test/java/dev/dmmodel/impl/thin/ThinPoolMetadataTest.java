@@ -46,6 +46,21 @@ class ThinPoolMetadataTest {
     }
 
     @Test
+    void theHighestMappedBlockFollowsWritesAndDiscards() {
+        ThinPoolMetadata m = new ThinPoolMetadata(16);
+        m.createThin(0);
+        assertThat(m.highestMappedBlock(0)).isEqualTo(-1);
+        m.insert(0, 2, m.allocate());
+        m.insert(0, 9, m.allocate());
+        assertThat(m.highestMappedBlock(0)).isEqualTo(9);
+        assertThat(m.mappedBlocks(0)).isEqualTo(2);
+        m.removeRange(0, 5, 16);
+        assertThat(m.highestMappedBlock(0)).isEqualTo(2);
+        m.removeRange(0, 0, 16);
+        assertThat(m.highestMappedBlock(0)).isEqualTo(-1);
+    }
+
+    @Test
     void messagesRefuseWhatTheKernelRefuses() {
         ThinPoolMetadata m = new ThinPoolMetadata(4);
         m.createThin(0);

@@ -1,0 +1,158 @@
+package dev.dmmodel.testkit.conformance;
+
+import static org.junit.jupiter.api.DynamicContainer.dynamicContainer;
+import static org.junit.jupiter.api.DynamicTest.dynamicTest;
+
+import dev.dmmodel.device.BlockDevice;
+import dev.dmmodel.engine.Simulation;
+import dev.dmmodel.engine.ThinStats;
+import dev.dmmodel.layout.Layout;
+import dev.dmmodel.limits.KernelProfile;
+import dev.dmmodel.spi.ModelProviders;
+import dev.dmmodel.trace.TraceListener;
+import dev.dmmodel.workload.Command;
+import dev.dmmodel.workload.Script;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicNode;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * dm-thin's provisioning state against {@code dmsetup status} as the recorder took it after each thin case's
+ * workload ({@code raw/pool-status.txt}): for every thin device its mapped sectors and highest mapped sector
+ * ({@code thin_status}), for every pool its used/total data blocks and how far its transaction id moved since the
+ * snapshot ({@code pool_status}; an imported pool's starting transaction id is not in its table, so the model
+ * starts it at 0). Metadata block counts are not modelled and not compared. Cases whose trace is a known gap still take part:
+ * their counts do not depend on where the allocator starts.
+ */
+class ThinStatusConformanceTest {
+    private static final String WHAT = "thin status conformance cases";
+    /**
+     * Cases whose host ran LVM commands between the snapshot and the setup that neither file records (the thin
+     * LV was removed and created again: the pool's transaction id moved by 2 and its allocator moved on, see
+     * {@code known-gaps.txt}). Their transaction id cannot agree; their data counts must.
+     */
+    private static final java.util.Set<String> UNRECORDED_HISTORY = java.util.Set.of("thin-lvm-zy-buffered1M");
+
+    @TestFactory
+    Stream<DynamicNode> statusAfterTheWorkloadAgreesWithTheRecording() {
+        var shared = SharedFolders.shared();
+        if (shared.isEmpty()) {
+            return Stream.of(SharedFolders.missingShared(WHAT));
+        }
+        List<DynamicNode> folders = new ArrayList<>();
+        for (String folder : SharedFolders.TRACE_FOLDERS) {
+            Path root = shared.get().resolve(folder);
+            if (!Files.isDirectory(root)) {
+                folders.add(SharedFolders.missingFolder(WHAT, folder, root));
+                continue;
+            }
+            List<DynamicNode> tests = new ArrayList<>();
+            for (Path dir : SharedFolders.casesWithTraces(root)) {
+                Path status = dir.resolve("raw/pool-status.txt");
+                if (Files.isRegularFile(status)) {
+                    tests.add(dynamicTest(folder + "/" + dir.getFileName(), status.toUri(), () -> check(dir, status)));
+                }
+            }
+            if (tests.isEmpty()) {
+                tests.add(dynamicTest(folder, () -> {
+                    throw new AssertionError(root + " holds no thin case with raw/pool-status.txt");
+                }));
+            }
+            folders.add(dynamicContainer(folder, root.toUri(), tests.stream()));
+        }
+        return folders.stream();
+    }
+
+    private static void check(Path dir, Path statusFile) throws IOException {
+        TraceCase c = TraceCase.read(dir);
+        KernelProfile profile = c.snapshot().profile().orElseThrow();
+        Layout layout = ModelProviders.get().build(c.snapshot().toLayoutSpec(profile));
+        Simulation sim = Simulation.of(layout);
+        run(sim, c.setupLines());
+        run(sim, c.workloadLines());
+        List<ThinStats> stats = sim.thinStats();
+        List<String> differences = new ArrayList<>();
+        int compared = 0;
+        for (String line : Files.readAllLines(statusFile)) {
+            String[] w = line.strip().split("\\s+");
+            if (w.length < 5 || !w[0].endsWith(":")) {
+                continue;
+            }
+            String name = w[0].substring(0, w[0].length() - 1);
+            Optional<BlockDevice> device = layout.find("/dev/mapper/" + name);
+            if (w[3].equals("thin")) {
+                String kname = device.orElseThrow(() -> new AssertionError(dir + ": recorded thin device " + name
+                        + " is not in the modelled layout")).name();
+                ThinStats s = stats.stream().filter(x -> x.thinDevice().equals(kname)).findFirst().orElseThrow();
+                String recorded = w[4] + " " + (w.length > 5 ? w[5] : "");
+                compared++;
+                if (!s.dmsetupStatus().equals(recorded.strip())) {
+                    differences.add(name + " (" + kname + ") thin status: recorded '" + recorded.strip() + "', model '"
+                            + s.dmsetupStatus() + "'");
+                }
+            } else if (w[3].equals("thin-pool")) {
+                String kname = device.orElseThrow(() -> new AssertionError(dir + ": recorded pool " + name
+                        + " is not in the modelled layout")).name();
+                Optional<ThinStats> s = stats.stream().filter(x -> x.poolDevice().equals(kname)).findFirst();
+                if (s.isEmpty()) {
+                    continue; // a pool without an active thin device: nothing modelled to compare
+                }
+                // a snapshot's tables do not carry the pool's transaction id: compare its change since the snapshot
+                long before = snapshotTransactionId(dir, name);
+                String recorded = "transaction id +" + (Long.parseLong(w[4]) - before) + ", data " + w[6];
+                String model = "transaction id +" + s.get().poolTransactionId() + ", data " + s.get().poolUsedBlocks()
+                        + "/" + s.get().poolTotalBlocks();
+                compared++;
+                if (UNRECORDED_HISTORY.contains(dir.getFileName().toString())) {
+                    // the data counts must still agree; the transaction id is known to differ
+                    String data = recorded.substring(recorded.indexOf(", data "));
+                    if (!model.endsWith(data)) {
+                        differences.add(name + " (" + kname + ") used/total data blocks: recorded '" + recorded
+                                + "', model '" + model + "'");
+                    } else if (model.equals(recorded)) {
+                        differences.add(name + ": the transaction id now agrees; remove the case from"
+                                + " UNRECORDED_HISTORY");
+                    }
+                } else if (!model.equals(recorded)) {
+                    differences.add(name + " (" + kname + ") pool transaction id and used/total data blocks: recorded '"
+                            + recorded + "', model '" + model + "'");
+                }
+            }
+        }
+        if (compared == 0) {
+            throw new AssertionError(statusFile + " has no thin or thin-pool line to compare");
+        }
+        if (!differences.isEmpty()) {
+            throw new AssertionError(dir.getFileName() + ": " + String.join("\n  ", differences));
+        }
+    }
+
+    /** The pool's transaction id in the snapshot's own {@code dmsetup status} (0 when it is not there). */
+    private static long snapshotTransactionId(Path dir, String pool) throws IOException {
+        Path status = dir.resolve("snapshot/dmsetup-status.txt");
+        if (!Files.isRegularFile(status)) {
+            return 0;
+        }
+        for (String line : Files.readAllLines(status)) {
+            String[] w = line.strip().split("\\s+");
+            if (w.length > 4 && w[0].equals(pool + ":") && w[3].equals("thin-pool")) {
+                return Long.parseLong(w[4]);
+            }
+        }
+        return 0;
+    }
+
+    private static void run(Simulation sim, List<String> lines) {
+        for (String line : lines) {
+            for (Command command : Script.parse(line).commands()) {
+                sim.execute(command, TraceListener.NONE);
+            }
+        }
+    }
+}

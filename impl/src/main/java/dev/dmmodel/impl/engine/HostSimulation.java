@@ -16,7 +16,9 @@ import java.util.Map;
  * The engine's host: runs workload commands against a layout and reports the kernel's block events.
  * Modelled so far: {@code dd} (direct and buffered reads and writes of block devices, {@code /dev/zero},
  * {@code /dev/null}), {@code sync}, {@code drop_caches}, sysfs {@code max_sectors_kb}/{@code read_ahead_kb},
- * {@code blockdev --setbsz}, {@code mkfs}/{@code mount}/{@code umount} as changes of the soft block size.
+ * {@code blockdev --setbsz}, {@code mkfs}/{@code mount}/{@code umount} as changes of the soft block size,
+ * {@code dmsetup message}/{@code suspend}/{@code resume}, {@code blkdiscard}, and {@code lvcreate -s} of a thin
+ * LV (the pool's {@code create_snap}; the snapshot stays inactive, as LVM leaves it).
  */
 public final class HostSimulation implements Simulation {
     /** {@code BIO_MAX_VECS}. */
@@ -31,6 +33,8 @@ public final class HostSimulation implements Simulation {
     /** Sector sizes of filesystems written by mkfs, by device. */
     private final Map<String, Long> filesystems = new HashMap<>();
     private final UserBuffer buffer;
+    /** The volume groups as LVM's metadata says now: thin snapshots created by the workload are added. */
+    private final Map<String, dev.dmmodel.lvm.VolumeGroup> volumeGroups = new HashMap<>();
 
     /** A simulation of the layout. */
     public HostSimulation(Layout layout, dev.dmmodel.engine.EngineOptions options) {
@@ -39,6 +43,9 @@ public final class HostSimulation implements Simulation {
         this.buffer = new UserBuffer(options.bufferRunBytes());
         this.kernel = new Kernel(layout);
         kernel.registerThinDevices();
+        for (dev.dmmodel.lvm.VolumeGroup vg : layout.volumeGroups()) {
+            volumeGroups.put(vg.name(), vg);
+        }
     }
 
     @Override
@@ -143,10 +150,60 @@ public final class HostSimulation implements Simulation {
             if (command instanceof Command.Blkdiscard b) {
                 return blkdiscard(b);
             }
+            if (command instanceof Command.LvcreateSnapshot s) {
+                return lvcreateSnapshot(s);
+            }
             throw new UnsupportedOperationException("the engine does not model '" + command.line() + "' yet");
         } finally {
             kernel.events.listener(TraceListener.NONE);
         }
+    }
+
+    /*
+     * lib/metadata/thin_manip.c: a thin snapshot is the pool message "create_snap NEW ORIGIN" and a transaction id
+     * step; the snapshot LV is flagged ACTIVATION_SKIP, so no device appears and the layout's devices stay.
+     */
+    private CommandResult lvcreateSnapshot(Command.LvcreateSnapshot s) {
+        String vgName = s.origin().substring(0, s.origin().indexOf('/'));
+        String lvName = s.origin().substring(s.origin().indexOf('/') + 1);
+        dev.dmmodel.lvm.VolumeGroup vg = volumeGroups.get(vgName);
+        if (vg == null) {
+            return new CommandResult(s, 5, "  Volume group \"" + vgName + "\" not found", 0);
+        }
+        dev.dmmodel.lvm.VolumeGroup updated;
+        try {
+            updated = dev.dmmodel.impl.lvm.ThinPools.lvcreateSnapshot(vg,
+                    new dev.dmmodel.lvm.ThinSnapshotRequest(lvName, s.name()));
+        } catch (dev.dmmodel.layout.LayoutException e) {
+            return new CommandResult(s, 5, "  " + e.getMessage(), 0);
+        }
+        dev.dmmodel.lvm.LogicalVolume snap = updated.logicalVolumes().get(updated.logicalVolumes().size() - 1);
+        dev.dmmodel.lvm.SegmentType.Thin thin = snap.thin().orElseThrow();
+        long originId = vg.logicalVolume(lvName).orElseThrow().thin().orElseThrow().deviceId();
+        String pool = null;
+        for (String dmName : List.of(dev.dmmodel.lvm.LogicalVolume.dmName(vgName, thin.pool(), "tpool"),
+                dev.dmmodel.lvm.LogicalVolume.dmName(vgName, thin.pool()))) {
+            BlockDevice d = layout.find("/dev/mapper/" + dmName).orElse(null);
+            if (d instanceof dev.dmmodel.device.DmDevice dm && dm.table().targets().stream()
+                    .anyMatch(t -> t instanceof dev.dmmodel.dm.ThinPoolTarget)) {
+                pool = d.name();
+                break;
+            }
+        }
+        if (pool == null) {
+            return new CommandResult(s, 5, "  Thin pool " + vgName + "/" + thin.pool() + " is not active in the"
+                    + " model: the snapshot needs its pool's metadata", 0);
+        }
+        try {
+            long tid = kernel.thin.pool(pool).transactionId();
+            kernel.thin.message(pool, List.of("create_snap", Long.toString(thin.deviceId()), Long.toString(originId)));
+            kernel.thin.message(pool, List.of("set_transaction_id", Long.toString(tid), Long.toString(tid + 1)));
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            return new CommandResult(s, 5, "  device-mapper: message ioctl on " + pool + " failed: " + e.getMessage(),
+                    0);
+        }
+        volumeGroups.put(vgName, updated);
+        return new CommandResult(s, 0, "  Logical volume \"" + snap.name() + "\" created.", 0);
     }
 
     // the layout as sysfs shows it now: tunables written since the start

@@ -189,6 +189,33 @@ class ThinLayoutTest {
     }
 
     @Test
+    void lvcreateSnapshotInAWorkloadSharesBlocksSoTheNextOriginWriteCopies() {
+        Simulation sim = Simulation.of(recorded().build());
+        sim.run(Script.parse("dd if=/dev/zero of=/dev/vgt/thin bs=1M count=4 oflag=direct"), TraceListener.NONE);
+        var created = sim.execute(Script.parse("lvcreate -s vgt/thin").commands().get(0), TraceListener.NONE);
+        // lvol0_pmspare holds lvol0, so LVM names the snapshot lvol1; it is not activated (no device appears)
+        assertThat(created.exitStatus()).isZero();
+        assertThat(created.message()).isEqualTo("  Logical volume \"lvol1\" created.");
+        assertThat(sim.layout().find("/dev/mapper/vgt-lvol1")).isEmpty();
+        List<dev.dmmodel.trace.TraceEvent> ev = new java.util.ArrayList<>();
+        sim.run(Script.parse("dd if=/dev/zero of=/dev/vgt/thin bs=4k count=1 oflag=direct"), ev::add);
+        ThinStats stats = sim.thinStats().get(0);
+        // break_sharing: the 4 KiB write copies its whole 1 MiB block first (kcopyd: 2 x 1024-sector read + write)
+        assertThat(stats.blocksCopied()).isEqualTo(1);
+        assertThat(stats.poolUsedBlocks()).isEqualTo(5);
+        assertThat(stats.poolTransactionId()).isEqualTo(2); // 1 after the thin LV, +1 for the snapshot
+        assertThat(ev).filteredOn(e -> e.device().equals("dm-2") && e.type() == dev.dmmodel.trace.EventType.BIO_QUEUE)
+                .extracting(e -> e.rwbs().charAt(0) + " " + e.sector() + "+" + e.nrSectors())
+                .containsExactly("R 0+1024", "W 8192+1024", "R 1024+1024", "W 9216+1024", "W 8192+8");
+        // the name is taken now; a second snapshot of that name is refused as LVM refuses it
+        var again = sim.execute(Script.parse("lvcreate -s -n lvol1 vgt/thin").commands().get(0), TraceListener.NONE);
+        assertThat(again.exitStatus()).isEqualTo(5);
+        assertThat(again.message()).contains("already exists in volume group");
+        var missing = sim.execute(Script.parse("lvcreate -s vgx/thin").commands().get(0), TraceListener.NONE);
+        assertThat(missing.message()).isEqualTo("  Volume group \"vgx\" not found");
+    }
+
+    @Test
     void aNewPoolIsLoadedDirectlyAsVgPool() {
         Layout layout = Layout.builder(KernelProfile.LINUX_6_1)
                 .disk("sda", DiskPresets.qemuAhci().size(Bytes.gib(1)))

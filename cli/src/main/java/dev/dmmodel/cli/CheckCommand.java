@@ -1,0 +1,98 @@
+package dev.dmmodel.cli;
+
+import dev.dmmodel.finding.Finding;
+import dev.dmmodel.finding.Severity;
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code dmmodel check}: the layout's findings. */
+@Command(name = "check",
+        header = "The stack's findings with their fixes; exit 1 if one is an ERROR.",
+        mixinStandardHelpOptions = true,
+        versionProvider = Main.Version.class,
+        description = "Prints the stack's findings (alignment problems and the like, most severe first), each"
+                + " with its severity, stable id, device, message and fix. Exits 1 if any finding is an ERROR.",
+        footerHeading = "%nExample:%n",
+        footer = {
+            "  dmmodel check --snapshot kernel-traces/limits-sd-512e/snapshot",
+            "  WARNING align.partition.physical-block [sdg1]",
+            "    sdg1 starts at sector 63, 3584 bytes past a 4096-byte physical block ...",
+            "    fix: recreate sdg1 at sector 2048 (a multiple of 1MiB; parted -a ...",
+            "  ...",
+            "  6 findings (0 errors, 3 warnings, 3 info) under linux-6.1",
+            "",
+            "  dmmodel check --snapshot kernel-traces/limits-sd-512e/snapshot --format json",
+            "  {\"findings\": [",
+            "    {\"id\": \"align.partition.physical-block\", \"severity\": \"WARNING\", ...},",
+            "    ...",
+            "  ]}"})
+final class CheckCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    StackOptions stack;
+
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
+            description = "text (default) or json.")
+    String format;
+
+    @Override
+    public Integer call() {
+        String f = CliException.choice("--format", format, "text", "json");
+        StackOptions.Stack s = stack.load();
+        List<Finding> findings = s.layout().findings();
+        PrintWriter out = spec.commandLine().getOut();
+        out.print(f.equals("json") ? json(findings) : text(findings, s.profile().name()));
+        out.flush();
+        return exitCode(findings);
+    }
+
+    /** {@link Main#FAILED} if any finding is an ERROR, else {@link Main#OK}. */
+    static int exitCode(List<Finding> findings) {
+        return findings.stream().anyMatch(x -> x.severity() == Severity.ERROR) ? Main.FAILED : Main.OK;
+    }
+
+    /** {@code {"findings": [...]}}, one finding per line. */
+    static String json(List<Finding> findings) {
+        if (findings.isEmpty()) {
+            return "{\"findings\": []}\n";
+        }
+        StringBuilder sb = new StringBuilder("{\"findings\": [");
+        String sep = "\n";
+        for (Finding x : findings) {
+            sb.append(sep).append("  {\"id\": ").append(Json.string(x.id()))
+                    .append(", \"severity\": ").append(Json.string(x.severity().name()))
+                    .append(", \"device\": ").append(Json.string(x.device()))
+                    .append(", \"message\": ").append(Json.string(x.message()))
+                    .append(", \"fix\": ").append(Json.string(x.fix())).append('}');
+            sep = ",\n";
+        }
+        return sb.append("\n]}\n").toString();
+    }
+
+    /** One block per finding, then a count. */
+    static String text(List<Finding> findings, String kernel) {
+        StringBuilder sb = new StringBuilder();
+        for (Finding x : findings) {
+            sb.append(x.severity()).append(' ').append(x.id()).append(" [").append(x.device()).append("]\n");
+            sb.append("  ").append(x.message()).append('\n');
+            sb.append("  fix: ").append(x.fix()).append("\n\n");
+        }
+        long errors = findings.stream().filter(x -> x.severity() == Severity.ERROR).count();
+        long warnings = findings.stream().filter(x -> x.severity() == Severity.WARNING).count();
+        long infos = findings.size() - errors - warnings;
+        sb.append(findings.size()).append(findings.size() == 1 ? " finding" : " findings").append(" (")
+                .append(errors).append(" error").append(errors == 1 ? "" : "s").append(", ")
+                .append(warnings).append(" warning").append(warnings == 1 ? "" : "s").append(", ")
+                .append(infos).append(" info) under ").append(kernel).append('\n');
+        return sb.toString();
+    }
+}

@@ -1,0 +1,52 @@
+package dev.dmmodel.cli;
+
+import java.io.PrintWriter;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code dmmodel export}: the stack in another tool's format. */
+@Command(name = "export",
+        header = "The stack in another tool's format (dmsetup table).",
+        mixinStandardHelpOptions = true,
+        versionProvider = Main.Version.class,
+        description = {
+            "Writes the stack in another tool's format:",
+            "  dm-tables     dmsetup table (every dm device by name, devices as major:minor)",
+            "  lvm-commands  not available yet",
+            "  lvm-metadata  not available yet"},
+        footerHeading = "%nExample:%n",
+        footer = {
+            "  dmmodel export --snapshot kernel-traces/ss-str-1M-at32k/snapshot \\",
+            "      --to dm-tables",
+            "  vg-span: 0 16384 linear 8:0 165888",
+            "  vg-span: 16384 16384 linear 8:16 247808",
+            "  vg-striped: 0 131072 striped 2 128 8:0 2048 8:16 2048"})
+final class ExportCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    StackOptions stack;
+
+    @Option(names = "--to", paramLabel = "TARGET", required = true,
+            description = "dm-tables, lvm-commands or lvm-metadata.")
+    String target;
+
+    @Override
+    public Integer call() {
+        String to = CliException.choice("--to", target, "dm-tables", "lvm-commands", "lvm-metadata");
+        if (!to.equals("dm-tables")) {
+            throw CliException.notAvailableYet("--to " + to);
+        }
+        StackOptions.Stack s = stack.load();
+        PrintWriter out = spec.commandLine().getOut();
+        out.print(s.layout().dmsetupTable());
+        out.flush();
+        return Main.OK;
+    }
+}

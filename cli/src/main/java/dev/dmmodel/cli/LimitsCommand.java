@@ -1,0 +1,112 @@
+package dev.dmmodel.cli;
+
+import dev.dmmodel.device.BlockDevice;
+import dev.dmmodel.device.Disk;
+import dev.dmmodel.device.DmDevice;
+import dev.dmmodel.device.Partition;
+import dev.dmmodel.impl.snapshot.SysfsQueueAttributes;
+import java.io.PrintWriter;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code dmmodel limits}: every device's queue limits as sysfs would show them. */
+@Command(name = "limits",
+        header = "Every device's queue limits by sysfs name, computed for partitions and dm devices.",
+        mixinStandardHelpOptions = true,
+        versionProvider = Main.Version.class,
+        description = "Prints every device's effective queue limits by sysfs name (numbers as sysfs shows them):"
+                + " every disk from its recorded hardware limits, every partition and dm device as the kernel"
+                + " computes it (their recorded values are never read).",
+        footerHeading = "%nExample:%n",
+        footer = {
+            "  dmmodel limits --snapshot kernel-traces/limits-sd-512e/snapshot --kernel 6.1",
+            "  {\"devices\": {",
+            "    \"sdg\": {\"alignment_offset\": 0, \"logical_block_size\": 512, ...},",
+            "    \"sdg1\": {\"alignment_offset\": 512, ...},",
+            "    ...",
+            "    \"dm-2\": {\"alignment_offset\": -1, ...}",
+            "  }}"})
+final class LimitsCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    StackOptions stack;
+
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "json",
+            description = "json (default) or text.")
+    String format;
+
+    @Override
+    public Integer call() {
+        String f = CliException.choice("--format", format, "json", "text");
+        StackOptions.Stack s = stack.load();
+        String text = f.equals("json") ? json(s) : text(s);
+        PrintWriter out = spec.commandLine().getOut();
+        out.print(text);
+        out.flush();
+        return Main.OK;
+    }
+
+    /** The sysfs values with {@code alignment_offset} first, then the others in sysfs order. */
+    static Map<String, Long> attributes(BlockDevice d) {
+        Map<String, Long> sysfs = SysfsQueueAttributes.of(d.limits());
+        Map<String, Long> out = new LinkedHashMap<>();
+        out.put("alignment_offset", sysfs.get("alignment_offset"));
+        out.putAll(sysfs);
+        return out;
+    }
+
+    private static String json(StackOptions.Stack s) {
+        StringBuilder sb = new StringBuilder("{\"devices\": {");
+        String sep = "\n";
+        for (BlockDevice d : s.layout().devices()) {
+            sb.append(sep).append("  ").append(Json.string(d.name())).append(": {");
+            String inner = "";
+            for (Map.Entry<String, Long> e : attributes(d).entrySet()) {
+                sb.append(inner).append(Json.string(e.getKey())).append(": ").append(e.getValue());
+                inner = ", ";
+            }
+            sb.append('}');
+            sep = ",\n";
+        }
+        return sb.append("\n}}\n").toString();
+    }
+
+    private static String text(StackOptions.Stack s) {
+        StringBuilder sb = new StringBuilder();
+        sb.append("# kernel ").append(s.profile().name()).append(" (").append(s.profileSource())
+                .append("); partitions and dm devices computed\n");
+        for (BlockDevice d : s.layout().devices()) {
+            sb.append('\n').append(describe(d)).append('\n');
+            for (Map.Entry<String, Long> e : attributes(d).entrySet()) {
+                sb.append(String.format("  %-24s %d", e.getKey(), e.getValue()));
+                if (e.getKey().equals("alignment_offset") && e.getValue() == -1) {
+                    sb.append("  (misaligned)");
+                }
+                sb.append('\n');
+            }
+        }
+        return sb.toString();
+    }
+
+    /** {@code sdg1 (partition of sdg, 8:97, start 63, 131009 sectors)} and the like. */
+    static String describe(BlockDevice d) {
+        if (d instanceof Disk disk) {
+            return d.name() + " (disk, " + d.devNumber() + ", " + disk.size().count() + " sectors)";
+        }
+        if (d instanceof Partition p) {
+            return d.name() + " (partition " + p.number() + " of " + p.disk() + ", " + d.devNumber() + ", start "
+                    + p.start().count() + ", " + p.size().count() + " sectors)";
+        }
+        DmDevice dm = (DmDevice) d;
+        return d.name() + " (dm " + dm.dmName() + ", " + d.devNumber() + ", " + d.size().count() + " sectors)";
+    }
+}

@@ -1,0 +1,309 @@
+package dev.dmmodel.cli;
+
+import dev.dmmodel.engine.CommandResult;
+import dev.dmmodel.engine.DeviceStats;
+import dev.dmmodel.engine.EngineOptions;
+import dev.dmmodel.engine.Simulation;
+import dev.dmmodel.layout.Layout;
+import dev.dmmodel.trace.TraceEvent;
+import dev.dmmodel.trace.TraceFormat;
+import dev.dmmodel.trace.TraceListener;
+import dev.dmmodel.units.Bytes;
+import dev.dmmodel.workload.Command;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code dmmodel trace}: runs a workload on the stack and prints the kernel's block events. */
+@picocli.CommandLine.Command(name = "trace",
+        header = "Runs a workload on the stack and prints the kernel's block events.",
+        mixinStandardHelpOptions = true,
+        versionProvider = Main.Version.class,
+        description = {
+            "Builds the stack, runs the setup lines without tracing, then runs the workload lines and prints"
+                + " the block events they cause (the kernel's block tracepoints, layer by layer) as they happen.",
+            "A workload command that fails (dd: ... Invalid argument) prints the tool's message on stderr; the"
+                + " run goes on and exits 1. A line that does not parse, or names a device the snapshot does"
+                + " not have, exits 2 before anything runs."},
+        footerHeading = "%nExample:%n",
+        footer = {
+            "  dmmodel trace --snapshot kernel-traces/ss-str-1M-at32k/snapshot \\",
+            "    --workload 'dd if=/dev/zero of=/dev/vg/striped bs=1M count=1 oflag=direct'",
+            "  seq,device,event,rwbs,sector,nr_sectors,extra",
+            "  0,dm-0,block_bio_queue,WS,0,2048,",
+            "  1,sda,block_bio_remap,WS,2048,128,from=dm-0:0",
+            "  2,sda,block_bio_queue,WS,2048,128,",
+            "  3,dm-0,block_split,WS,128,,new_sector=128",
+            "  ..."})
+final class TraceCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    StackOptions stack;
+
+    @Option(names = "--setup-file", paramLabel = "FILE",
+            description = "Commands run first, without tracing (sync, drop_caches, dmsetup message ...).")
+    Path setupFile;
+
+    @ArgGroup(exclusive = true, multiplicity = "1")
+    Workload workload;
+
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "csv",
+            description = "csv (default; seq,device,event,rwbs,sector,nr_sectors,extra), json (JSON Lines) or text.")
+    String format;
+
+    @Option(names = "--buffer-run-bytes", paramLabel = "N",
+            description = "Bytes per physically contiguous run of the O_DIRECT buffer, a multiple of 4096:"
+                + " 4096 (default; scattered pages) up to 2M (transparent huge pages). Sizes such as 2M work.")
+    String bufferRunBytes;
+
+    @Option(names = "--stats",
+            description = "At the end, print iostat -x lines of the workload (setup not counted) for every device"
+                + " to stderr.")
+    boolean stats;
+
+    @Option(names = "--seconds", paramLabel = "S", defaultValue = "1",
+            description = "The interval the --stats rates are computed over (default 1).")
+    double seconds;
+
+    /** The workload: lines given as options, or a file. */
+    static final class Workload {
+        @Option(names = "--workload", paramLabel = "LINE", required = true,
+                description = "A workload line (repeat for several), e.g. 'dd if=/dev/zero of=/dev/vg/lv bs=1M count=1 oflag=direct'.")
+        List<String> lines;
+
+        @Option(names = "--workload-file", paramLabel = "FILE", required = true,
+                description = "A file of workload lines, one command per line (# comments, $ prompts allowed).")
+        Path file;
+    }
+
+    @Override
+    public Integer call() {
+        TraceFormat traceFormat = switch (CliException.choice("--format", format, "csv", "json", "text")) {
+            case "json" -> TraceFormat.JSON;
+            case "text" -> TraceFormat.TEXT;
+            default -> TraceFormat.CSV;
+        };
+        EngineOptions options = engineOptions();
+        if (!(seconds > 0) || Double.isInfinite(seconds)) {
+            throw new CliException("--seconds: expected a positive number of seconds, found " + seconds);
+        }
+        List<WorkloadLines.Step> setup = setupFile == null ? List.of()
+                : WorkloadLines.parse(setupFile.toString(), read(setupFile, "--setup-file"));
+        List<WorkloadLines.Step> steps = workload.file != null
+                ? WorkloadLines.parse(workload.file.toString(), read(workload.file, "--workload-file"))
+                : WorkloadLines.parse("--workload", String.join("\n", workload.lines));
+        if (steps.isEmpty()) {
+            throw new CliException((workload.file != null ? workload.file.toString() : "--workload")
+                    + ": no command to run (only blank or comment lines)");
+        }
+        StackOptions.Stack s = stack.load();
+        checkDevices(s.layout(), setup);
+        checkDevices(s.layout(), steps);
+
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        Simulation sim = Simulation.of(s.layout(), options);
+        boolean failed = false;
+        for (WorkloadLines.Step step : setup) {
+            CommandResult r = execute(sim, step, TraceListener.NONE, out);
+            if (!r.ok()) {
+                err.println(step.where() + ": " + message(r));
+                err.flush();
+                failed = true;
+            }
+        }
+        List<DeviceStats> beforeWorkload = sim.stats();
+        Stop stop = new Stop(out, traceFormat);
+        try {
+            for (WorkloadLines.Step step : steps) {
+                CommandResult r = execute(sim, step, stop, out);
+                if (!r.ok()) {
+                    out.flush();
+                    err.println(message(r));
+                    err.flush();
+                    failed = true;
+                }
+            }
+        } catch (OutputClosed e) {
+            return Main.OK; // stdout was closed (| head): nobody reads the rest
+        }
+        stop.start(); // the CSV header, also when there was no event
+        out.flush();
+        if (stats) {
+            err.println(DeviceStats.iostatHeader());
+            for (DeviceStats d : since(beforeWorkload, sim.stats())) {
+                err.println(d.iostatLine(seconds));
+            }
+            err.flush();
+        }
+        return failed ? Main.FAILED : Main.OK;
+    }
+
+    /** The counters of the workload alone: {@code after} minus {@code before}, device by device. */
+    static List<DeviceStats> since(List<DeviceStats> before, List<DeviceStats> after) {
+        Map<String, DeviceStats> b = new HashMap<>();
+        for (DeviceStats d : before) {
+            b.put(d.device(), d);
+        }
+        List<DeviceStats> out = new ArrayList<>();
+        for (DeviceStats a : after) {
+            DeviceStats z = b.getOrDefault(a.device(), new DeviceStats(a.device(), 0, 0, 0, 0, 0, 0, 0, 0, 0));
+            out.add(new DeviceStats(a.device(), a.readIos() - z.readIos(), a.readMerges() - z.readMerges(),
+                    a.readSectors() - z.readSectors(), a.writeIos() - z.writeIos(),
+                    a.writeMerges() - z.writeMerges(), a.writeSectors() - z.writeSectors(),
+                    a.discardIos() - z.discardIos(), a.discardSectors() - z.discardSectors(),
+                    a.flushIos() - z.flushIos()));
+        }
+        return out;
+    }
+
+    private EngineOptions engineOptions() {
+        if (bufferRunBytes == null) {
+            return EngineOptions.DEFAULTS;
+        }
+        try {
+            return new EngineOptions(Bytes.parse(bufferRunBytes).count());
+        } catch (IllegalArgumentException e) {
+            throw new CliException("--buffer-run-bytes: " + e.getMessage(), e);
+        }
+    }
+
+    /** Runs one command; a command the engine cannot run ends the run with a message naming its line. */
+    private static CommandResult execute(Simulation sim, WorkloadLines.Step step, TraceListener listener,
+                                         PrintWriter out) {
+        try {
+            return sim.execute(step.command(), listener);
+        } catch (UnsupportedOperationException | IllegalArgumentException e) {
+            out.flush();
+            throw new CliException(step.where() + ": " + e.getMessage() + " (in: " + step.command().line() + ")", e);
+        }
+    }
+
+    private static String message(CommandResult r) {
+        return r.message().isEmpty() ? r.command().line() + ": exit status " + r.exitStatus() : r.message();
+    }
+
+    /**
+     * Checks, before anything runs, that every device a command names exists, so that a typo stops the run
+     * before any event is printed (the engine would stop at that command, after the events before it).
+     */
+    private static void checkDevices(Layout layout, List<WorkloadLines.Step> steps) {
+        for (WorkloadLines.Step step : steps) {
+            for (String ref : devices(step.command())) {
+                if (layout.find(ref).isEmpty()) {
+                    throw new CliException(step.where() + ": no device " + ref + " in the snapshot (devices: "
+                            + String.join(", ", layout.devices().stream().map(d -> d.name()).toList())
+                            + "; /dev/mapper/NAME and /dev/VG/LV work too) (in: " + step.command().line() + ")");
+                }
+            }
+        }
+    }
+
+    /** The block devices a command names. */
+    private static List<String> devices(Command c) {
+        List<String> out = new ArrayList<>();
+        if (c instanceof Command.Dd dd) {
+            for (String p : List.of(dd.input(), dd.output())) {
+                if (!p.equals("/dev/zero") && !p.equals("/dev/null") && !p.equals("-")) {
+                    out.add(p);
+                }
+            }
+        } else if (c instanceof Command.SetBlockSize b) {
+            out.add(b.device());
+        } else if (c instanceof Command.Mkfs m) {
+            out.add(m.device());
+        } else if (c instanceof Command.Mount m) {
+            out.add(m.device());
+        } else if (c instanceof Command.DmsetupMessage m) {
+            out.add(m.device());
+        } else if (c instanceof Command.DmsetupSuspendResume m) {
+            out.add(m.device());
+        } else if (c instanceof Command.Blkdiscard b) {
+            out.add(b.device());
+        } else if (c instanceof Command.SysfsWrite w) {
+            sysfsDevice(w.path()).ifPresent(out::add);
+        }
+        return out;
+    }
+
+    /** {@code sda} of {@code /sys/block/sda/queue/max_sectors_kb}. */
+    private static Optional<String> sysfsDevice(String path) {
+        String[] parts = path.split("/");
+        if (parts.length >= 4 && parts[0].isEmpty() && parts[1].equals("sys") && parts[2].equals("block")) {
+            return Optional.of(parts[3]);
+        }
+        return Optional.empty();
+    }
+
+    private static String read(Path file, String option) {
+        try {
+            return Files.readString(file, StandardCharsets.UTF_8);
+        } catch (NoSuchFileException e) {
+            throw new CliException(option + " " + file + ": no such file", e);
+        } catch (CharacterCodingException e) {
+            throw new CliException(option + " " + file + ": not UTF-8 text", e);
+        } catch (IOException e) {
+            throw new CliException(option + " " + file + ": cannot read it: " + e.getMessage(), e);
+        }
+    }
+
+    /** Thrown out of the listener when nobody reads stdout any more. */
+    private static final class OutputClosed extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        OutputClosed() {
+            super(null, null, false, false);
+        }
+    }
+
+    /**
+     * Writes events, starting the format's writer (and so its header) at the first event, so that a run the
+     * engine stops before any event prints nothing; stops the run once stdout is closed (checked every 4096
+     * events).
+     */
+    private static final class Stop implements TraceListener {
+        private final PrintWriter out;
+        private final TraceFormat format;
+        private TraceListener writer;
+        private long events;
+
+        Stop(PrintWriter out, TraceFormat format) {
+            this.out = out;
+            this.format = format;
+        }
+
+        /** Starts the writer if no event did. */
+        void start() {
+            if (writer == null) {
+                writer = format.writer(out);
+            }
+        }
+
+        @Override
+        public void onEvent(TraceEvent event) {
+            start();
+            writer.onEvent(event);
+            if ((++events & 4095) == 0 && out.checkError()) {
+                throw new OutputClosed();
+            }
+        }
+    }
+}

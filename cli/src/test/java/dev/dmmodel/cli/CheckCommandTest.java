@@ -1,0 +1,88 @@
+package dev.dmmodel.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.dmmodel.finding.Finding;
+import dev.dmmodel.finding.FindingType;
+import dev.dmmodel.finding.Severity;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class CheckCommandTest {
+
+    private static String sd512e() {
+        return Cli.snapshot("limits-sd-512e").toString();
+    }
+
+    @Test
+    void text_oneBlockPerFinding_warningsOnlySoExit0() {
+        Cli.Result r = Cli.run("check", "--snapshot", sd512e());
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        assertThat(r.err()).isEmpty();
+        assertThat(r.out()).contains("""
+                WARNING align.device.misaligned [dm-2]
+                  dm-2 (strparts) reports alignment_offset -1: its devices are aligned differently from each other, \
+                so no offset in it is aligned on all of them
+                  fix: align every device of its table the same way (same partition start modulo the physical block \
+                / io_min on each disk)
+                """);
+        assertThat(r.out()).contains("WARNING align.partition.physical-block [sdg1]\n"
+                + "  sdg1 starts at sector 63, 3584 bytes past a 4096-byte physical block boundary of sdg");
+        assertThat(r.out()).endsWith("6 findings (0 errors, 3 warnings, 3 info) under linux-6.1\n");
+    }
+
+    @Test
+    void json_findingsWithIdSeverityDeviceMessageFix() {
+        Cli.Result r = Cli.run("check", "--snapshot", sd512e(), "--format", "json");
+        assertThat(r.exitCode()).isZero();
+        Map<String, Object> top = MiniJson.object(MiniJson.parse(r.out()));
+        assertThat(top).containsOnlyKeys("findings");
+        List<Object> findings = MiniJson.array(top.get("findings"));
+        assertThat(findings).hasSize(6);
+        for (Object f : findings) {
+            assertThat(MiniJson.object(f).keySet()).containsExactly("id", "severity", "device", "message", "fix");
+        }
+        assertThat(findings).extracting(f -> MiniJson.object(f).get("id") + " " + MiniJson.object(f).get("device"))
+                .contains("align.partition.physical-block sdg1", "align.device.offset dm-0",
+                        "align.device.misaligned dm-2");
+    }
+
+    @Test
+    void noFindings() {
+        Cli.Result r = Cli.run("check", "--snapshot", Cli.snapshot("ss-str-1M-at32k").toString(), "--format", "json");
+        assertThat(r.exitCode()).isZero();
+        assertThat(r.out()).isEqualTo("{\"findings\": []}\n");
+        assertThat(Cli.run("check", "--snapshot", Cli.snapshot("ss-str-1M-at32k").toString()).out())
+                .isEqualTo("0 findings (0 errors, 0 warnings, 0 info) under linux-6.1\n");
+    }
+
+    /** No finding type is an ERROR today; the exit code and the output are ready for one. */
+    @Test
+    void anErrorFinding_exits1() {
+        Finding error = new Finding(FindingType.DEVICE_MISALIGNED, Severity.ERROR, "dm-9", "a \"quoted\" message",
+                "a fix");
+        Finding warning = new Finding(FindingType.DEVICE_MISALIGNED, Severity.WARNING, "dm-2", "m", "f");
+        assertThat(CheckCommand.exitCode(List.of(error, warning))).isEqualTo(1);
+        assertThat(CheckCommand.exitCode(List.of(warning))).isZero();
+        assertThat(CheckCommand.exitCode(List.of())).isZero();
+        assertThat(CheckCommand.text(List.of(error), "linux-6.1")).isEqualTo("""
+                ERROR align.device.misaligned [dm-9]
+                  a "quoted" message
+                  fix: a fix
+
+                1 finding (1 error, 0 warnings, 0 info) under linux-6.1
+                """);
+        Object parsed = MiniJson.parse(CheckCommand.json(List.of(error)));
+        assertThat(MiniJson.object(MiniJson.array(MiniJson.object(parsed).get("findings")).get(0)))
+                .containsEntry("severity", "ERROR").containsEntry("message", "a \"quoted\" message");
+    }
+
+    @Test
+    void unknownFormat() {
+        Cli.Result r = Cli.run("check", "--snapshot", sd512e(), "--format", "xml");
+        assertThat(r.exitCode()).isEqualTo(2);
+        assertThat(r.out()).isEmpty();
+        assertThat(r.errLines()).containsExactly("dmmodel: --format: expected one of text, json, found 'xml'");
+    }
+}

@@ -1,0 +1,162 @@
+package dev.dmmodel.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.dmmodel.impl.snapshot.SysfsQueueAttributes;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class LimitsCommandTest {
+
+    private static final String SD_512E = "limits-sd-512e";
+    private static final List<String> SD_512E_DEVICES = List.of("sdg", "sdg1", "sdh", "sdh1", "sdi", "sdj", "sdk",
+            "dm-0", "dm-1", "dm-2", "dm-3", "dm-4", "dm-5", "dm-6", "dm-7", "dm-8", "dm-9", "dm-10", "dm-11",
+            "dm-12", "dm-13", "dm-14", "dm-15");
+
+    private static Map<String, Object> devices(Cli.Result r) {
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        assertThat(r.err()).isEmpty();
+        Map<String, Object> top = MiniJson.object(MiniJson.parse(r.out()));
+        assertThat(top).containsOnlyKeys("devices");
+        return MiniJson.object(top.get("devices"));
+    }
+
+    private static long attr(Map<String, Object> devices, String device, String attr) {
+        return (Long) MiniJson.object(devices.get(device)).get(attr);
+    }
+
+    @Test
+    void recordedKernel61_stripedOverMisalignedPartitionsIsMinusOne() {
+        // kernel-release 6.1.0-57-amd64 picks linux-6.1
+        Map<String, Object> d = devices(Cli.run("limits", "--snapshot", Cli.snapshot(SD_512E).toString()));
+        assertThat(attr(d, "dm-2", "alignment_offset")).isEqualTo(-1);   // strparts over sdg1 (63) + sdh1 (2048)
+        assertThat(attr(d, "sdg1", "alignment_offset")).isEqualTo(512);  // 63 * 512 = 32256 = 3584 past 4 KiB
+        assertThat(attr(d, "sdh1", "alignment_offset")).isZero();
+        assertThat(attr(d, "dm-0", "alignment_offset")).isEqualTo(512);  // lin63 inherits sdg1's offset
+        assertThat(attr(d, "dm-2", "physical_block_size")).isEqualTo(4096);
+        assertThat(attr(d, "dm-2", "minimum_io_size")).isEqualTo(65536); // the 64 KiB chunk
+        assertThat(attr(d, "dm-2", "optimal_io_size")).isEqualTo(131072); // 2 stripes x 64 KiB
+    }
+
+    @Test
+    void explicitKernel61_isTheSameAsTheRecordedRelease() {
+        String dir = Cli.snapshot(SD_512E).toString();
+        assertThat(Cli.run("limits", "--snapshot", dir, "--kernel", "6.1").out())
+                .isEqualTo(Cli.run("limits", "--snapshot", dir).out());
+    }
+
+    @Test
+    void kernel612_validatesTheOffsetModuloThePhysicalBlock() {
+        Map<String, Object> d = devices(Cli.run("limits", "--snapshot", Cli.snapshot(SD_512E).toString(),
+                "--kernel", "6.12"));
+        assertThat(attr(d, "dm-2", "alignment_offset")).isEqualTo(512);
+        assertThat(attr(d, "sdg1", "alignment_offset")).isEqualTo(512);
+    }
+
+    @Test
+    void json_hasEveryDiskPartitionAndDmDevice_withEverySysfsAttributeAsANumber() {
+        Map<String, Object> d = devices(Cli.run("limits", "--snapshot", Cli.snapshot(SD_512E).toString()));
+        assertThat(new ArrayList<>(d.keySet())).containsExactlyElementsOf(SD_512E_DEVICES);
+        for (String name : SD_512E_DEVICES) {
+            Map<String, Object> attrs = MiniJson.object(d.get(name));
+            assertThat(attrs.keySet()).first().isEqualTo("alignment_offset");
+            assertThat(attrs.keySet()).containsExactlyInAnyOrderElementsOf(SysfsQueueAttributes.NAMES);
+            assertThat(attrs.values()).allSatisfy(v -> assertThat(v).isInstanceOf(Long.class));
+        }
+    }
+
+    /** Under the recorded kernel every computed value equals what the host's sysfs showed. */
+    @Test
+    void underTheRecordedKernel_everyValueEqualsTheRecordedSysfsFile() throws IOException {
+        Path snap = Cli.snapshot(SD_512E);
+        Map<String, Object> d = devices(Cli.run("limits", "--snapshot", snap.toString()));
+        int compared = 0;
+        for (String name : SD_512E_DEVICES) {
+            Path dir = deviceDir(snap, name).orElseThrow();
+            Map<String, Object> attrs = MiniJson.object(d.get(name));
+            assertThat(attrs.get("alignment_offset")).as(name + " alignment_offset")
+                    .isEqualTo(Long.parseLong(Files.readString(dir.resolve("alignment_offset")).strip()));
+            compared++;
+            for (Map.Entry<String, Object> e : attrs.entrySet()) {
+                Path f = dir.resolve("queue").resolve(e.getKey());
+                if (Files.isRegularFile(f)) {
+                    assertThat(e.getValue()).as(name + " " + e.getKey())
+                            .isEqualTo(Long.parseLong(Files.readString(f).strip()));
+                    compared++;
+                }
+            }
+        }
+        assertThat(compared).isGreaterThan(SD_512E_DEVICES.size() * 10);
+    }
+
+    private static Optional<Path> deviceDir(Path snap, String name) throws IOException {
+        Path top = snap.resolve("block").resolve(name);
+        if (Files.isDirectory(top)) {
+            return Optional.of(top);
+        }
+        try (var disks = Files.list(snap.resolve("block"))) {
+            return disks.map(p -> p.resolve(name)).filter(Files::isDirectory).findFirst();
+        }
+    }
+
+    /** Partitions and dm devices are computed: changing their recorded answers changes nothing. */
+    @Test
+    void recordedOffsetsOfPartitionsAndDmDevicesAreNeverRead(@TempDir Path tmp) {
+        Path copy = Cli.copyOf(SD_512E, tmp);
+        Cli.write(copy.resolve("block/sdg/sdg1/alignment_offset"), "0\n");
+        Cli.write(copy.resolve("block/dm-2/alignment_offset"), "0\n");
+        Cli.write(copy.resolve("block/dm-2/queue/minimum_io_size"), "512\n");
+        Map<String, Object> d = devices(Cli.run("limits", "--snapshot", copy.toString(), "--kernel", "6.1"));
+        assertThat(attr(d, "sdg1", "alignment_offset")).isEqualTo(512);
+        assertThat(attr(d, "dm-2", "alignment_offset")).isEqualTo(-1);
+        assertThat(attr(d, "dm-2", "minimum_io_size")).isEqualTo(65536);
+    }
+
+    @Test
+    void withoutKernelRelease_theDefaultProfile612Applies(@TempDir Path tmp) throws IOException {
+        Path copy = Cli.copyOf(SD_512E, tmp);
+        Files.delete(copy.resolve("kernel-release"));
+        Map<String, Object> d = devices(Cli.run("limits", "--snapshot", copy.toString()));
+        assertThat(attr(d, "dm-2", "alignment_offset")).isEqualTo(512);
+        assertThat(Cli.run("limits", "--snapshot", copy.toString(), "--format", "text").out())
+                .startsWith("# kernel linux-6.12 (default; the snapshot has no kernel-release)");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"6.12", "6.1", "3.10", "2.6.32", "2.6.0", "linux-6.1"})
+    void everyPresetRuns(String kernel) {
+        Map<String, Object> d = devices(Cli.run("limits", "--snapshot", Cli.snapshot(SD_512E).toString(),
+                "--kernel", kernel));
+        assertThat(d).containsOnlyKeys(SD_512E_DEVICES);
+    }
+
+    @Test
+    void text_oneBlockPerDevice() {
+        Cli.Result r = Cli.run("limits", "--snapshot", Cli.snapshot(SD_512E).toString(), "--format", "text");
+        assertThat(r.exitCode()).isZero();
+        assertThat(r.out()).startsWith("# kernel linux-6.1 (kernel-release 6.1.0-57-amd64)");
+        assertThat(r.out()).contains("\nsdg1 (partition 1 of sdg, 8:97, start 63, 131009 sectors)\n"
+                + "  alignment_offset         512\n");
+        assertThat(r.out()).contains("\ndm-2 (dm strparts, 253:2, 258048 sectors)\n"
+                + "  alignment_offset         -1  (misaligned)\n"
+                + "  logical_block_size       512\n");
+        assertThat(r.outLines()).filteredOn(l -> l.startsWith("  alignment_offset ")).hasSize(23);
+    }
+
+    @Test
+    void unknownFormat_isExit2WithOneMessage() {
+        Cli.Result r = Cli.run("limits", "--snapshot", Cli.snapshot(SD_512E).toString(), "--format", "yaml");
+        assertThat(r.exitCode()).isEqualTo(2);
+        assertThat(r.out()).isEmpty();
+        assertThat(r.errLines()).containsExactly("dmmodel: --format: expected one of json, text, found 'yaml'");
+    }
+}

@@ -1,0 +1,140 @@
+package dev.dmmodel.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class MainTest {
+
+    /** Each command's arguments besides the snapshot, so that only the snapshot or kernel can be wrong. */
+    private static List<String> argsOf(String command) {
+        return switch (command) {
+            case "trace" -> List.of("--workload", "sync");
+            case "export" -> List.of("--to", "dm-tables");
+            default -> List.of();
+        };
+    }
+
+    private static String[] args(String command, String... more) {
+        List<String> a = new ArrayList<>();
+        a.add(command);
+        a.addAll(List.of(more));
+        a.addAll(argsOf(command));
+        return a.toArray(String[]::new);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"limits", "trace", "check", "export", "show"})
+    void everyCommandHasHelpWithAnExample(String command) {
+        Cli.Result r = Cli.run(command, "--help");
+        assertThat(r.exitCode()).isZero();
+        assertThat(r.out()).contains("\nUsage: dmmodel " + command + " [-hV]").contains("\nExample:\n  dmmodel " + command + " ");
+        assertThat(r.out().lines()).allSatisfy(l -> assertThat(l.length()).as(l).isLessThanOrEqualTo(80));
+        // the example is not wrapped: every line after "Example:" is indented
+        String example = r.out().substring(r.out().indexOf("\nExample:\n") + "\nExample:\n".length());
+        assertThat(example.lines()).allSatisfy(l -> assertThat(l).as("wrapped example line").matches("(  .*)?"));
+        assertThat(Cli.run("help", command).out()).isEqualTo(r.out());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"limits", "trace", "check", "export", "show"})
+    void malformedSnapshot_isExit2WithTheSnapshotMessage(String command, @TempDir Path tmp) {
+        Path copy = Cli.copyOf("ss-str-1M-at32k", tmp);
+        Path table = Cli.write(copy.resolve("dmsetup-table.txt"), "vg-striped: 0 131072 striped 2 128 8:0 2048 9:9 2048\n");
+        Cli.Result r = Cli.run(args(command, "--snapshot", copy.toString()));
+        assertThat(r.exitCode()).isEqualTo(2);
+        assertThat(r.out()).isEmpty();
+        assertThat(r.errLines()).singleElement().asString()
+                .startsWith("dmmodel: " + table + " line 1: found device 9:9, which no block/ dev file records");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"limits", "trace", "check", "export", "show"})
+    void missingFile_namesIt(String command, @TempDir Path tmp) throws Exception {
+        Path copy = Cli.copyOf("ss-str-1M-at32k", tmp);
+        java.nio.file.Files.delete(copy.resolve("block/sda/dev"));
+        Cli.Result r = Cli.run(args(command, "--snapshot", copy.toString()));
+        assertThat(r.exitCode()).isEqualTo(2);
+        assertThat(r.out()).isEmpty();
+        assertThat(r.errLines()).singleElement().asString()
+                .startsWith("dmmodel: " + copy.resolve("block/sda/dev") + ": found no file; expected");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"limits", "trace", "check", "export", "show"})
+    void unknownKernel(String command) {
+        Cli.Result r = Cli.run(args(command, "--snapshot", Cli.snapshot("ss-str-1M-at32k").toString(), "--kernel", "4.19"));
+        assertThat(r.exitCode()).isEqualTo(2);
+        assertThat(r.out()).isEmpty();
+        assertThat(r.errLines()).containsExactly(
+                "dmmodel: unknown kernel profile '4.19' (known: 6.12, 6.1, 3.10, 2.6.32, 2.6.0)");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"limits", "trace", "check", "export", "show"})
+    void missingSnapshotDirectory(String command, @TempDir Path tmp) {
+        Path missing = tmp.resolve("nope");
+        Cli.Result r = Cli.run(args(command, "--snapshot", missing.toString()));
+        assertThat(r.exitCode()).isEqualTo(2);
+        assertThat(r.out()).isEmpty();
+        assertThat(r.errLines()).containsExactly(
+                "dmmodel: " + missing + ": found nothing; expected a snapshot directory holding block/");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"limits", "trace", "check", "export", "show"})
+    void layoutIsForLater(String command) {
+        Cli.Result r = Cli.run(args(command, "--layout", "stack.yaml"));
+        assertThat(r.exitCode()).isEqualTo(2);
+        assertThat(r.errLines()).containsExactly("dmmodel: --layout stack.yaml: not available yet");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"limits", "trace", "check", "export", "show"})
+    void noSnapshot_isAUsageError(String command) {
+        Cli.Result r = Cli.run(args(command));
+        assertThat(r.exitCode()).isEqualTo(2);
+        assertThat(r.errLines()).containsExactly("dmmodel: Missing required argument (specify one of these):"
+                + " (--snapshot=DIR | --layout=FILE) (see 'dmmodel " + command + " --help')");
+    }
+
+    @Test
+    void noCommand() {
+        Cli.Result r = Cli.run();
+        assertThat(r.exitCode()).isEqualTo(2);
+        assertThat(r.errLines()).containsExactly(
+                "dmmodel: missing a command: one of limits, trace, check, export, show (see 'dmmodel --help')");
+    }
+
+    @Test
+    void unknownCommand() {
+        Cli.Result r = Cli.run("lsblk");
+        assertThat(r.exitCode()).isEqualTo(2);
+        assertThat(r.errLines()).containsExactly(
+                "dmmodel: unknown command 'lsblk' (known: limits, trace, check, export, show, help) (see 'dmmodel --help')");
+    }
+
+    @Test
+    void unknownOption() {
+        Cli.Result r = Cli.run("limits", "--snapshot", "x", "--colour");
+        assertThat(r.exitCode()).isEqualTo(2);
+        assertThat(r.errLines()).containsExactly("dmmodel: Unknown option: '--colour' (see 'dmmodel limits --help')");
+    }
+
+    @Test
+    void topLevelHelpAndVersion() {
+        Cli.Result help = Cli.run("--help");
+        assertThat(help.exitCode()).isZero();
+        assertThat(help.out()).startsWith("Usage: dmmodel").contains("Commands:", "limits", "trace", "check",
+                "export", "show", "Exit codes:");
+        Cli.Result version = Cli.run("--version");
+        assertThat(version.exitCode()).isZero();
+        assertThat(version.out()).startsWith("dmmodel ");
+    }
+}

@@ -1,0 +1,675 @@
+package dev.dmmodel.testkit.property;
+
+import dev.dmmodel.device.BlockDevice;
+import dev.dmmodel.device.DiskDriver;
+import dev.dmmodel.device.DiskPresets;
+import dev.dmmodel.device.DiskSpec;
+import dev.dmmodel.device.PartitionSpec;
+import dev.dmmodel.device.PartitionTableType;
+import dev.dmmodel.device.RaidLevel;
+import dev.dmmodel.layout.Layout;
+import dev.dmmodel.limits.KernelProfile;
+import dev.dmmodel.limits.QueueLimits;
+import dev.dmmodel.lvm.PhysicalVolume;
+import dev.dmmodel.units.Bytes;
+import dev.dmmodel.units.Sectors;
+import dev.dmmodel.workload.Command;
+import dev.dmmodel.workload.IoJob;
+import dev.dmmodel.workload.Script;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Supplier;
+
+/**
+ * Generators for every part of a block-device stack, each valid by construction and shrinking towards the
+ * simplest thing that still fails: fewer disks, partitions and LVs; smaller sizes; round numbers (powers of
+ * two, then whole MiB); a preset's own limits rather than overridden ones; linear rather than striped LVs;
+ * partitions at sector 2048; 4 MiB extents; 64 KiB stripes and thin blocks.
+ *
+ * <ul>
+ *   <li>{@link #disks()}: a preset from {@link DiskPresets} (AHCI, SAS, NVMe, virtio, loop, null_blk,
+ *       scsi_debug with 512/4096-byte sectors, hardware RAID, 3ware), sometimes with random but valid limits
+ *       (alignment offset, {@code max_hw_sectors}, {@code max_segments},
+ *       {@code max_segment_size}, {@code max_sectors_kb}, {@code chunk_sectors});</li>
+ *   <li>{@link #partitionTables(StackPlan.Disk)}: msdos or GPT with 1–4 partitions, the first at sector 2048,
+ *       63 (msdos, 512-byte sectors) or placed by parted's optimal or minimal alignment;</li>
+ *   <li>{@link #stacks()}: whole {@link StackPlan}s — disks, partitions, PVs, a VG, linear and striped LVs, a
+ *       thin pool with thin volumes;</li>
+ *   <li>{@link #dd(String, long, long)}, {@link #ioJobs(String, long, long)} and {@link #scripts(Layout, String)}:
+ *       workloads for a device.</li>
+ * </ul>
+ *
+ * <p>Generators that must know what LVM will do (how many extents a PV has) build the stack so far while
+ * generating, under the kernel profile given.
+ */
+public final class DmGens {
+    static final long KIB = 1024;
+    static final long MIB = 1 << 20;
+    static final long GIB = 1 << 30;
+    static final long TIB = 1L << 40;
+    /** dm-thin's block size limits: 64 KiB to 1 GiB, multiples of 64 KiB. */
+    static final long THIN_MIN_BLOCK = 64 * KIB;
+    static final long THIN_MAX_BLOCK = GIB;
+    /** Partitions the partition table generator makes are at least this big (a PV needs room for extents). */
+    static final long MIN_PARTITION = 64 * MIB;
+
+    private DmGens() {
+    }
+
+    // ---- kernels and sizes
+
+    /** The kernel profile presets, newest (the default) first. */
+    public static Gen<KernelProfile> kernelProfiles() {
+        return Gen.elements(KernelProfile.LINUX_6_12, KernelProfile.LINUX_6_1, KernelProfile.LINUX_3_10,
+                KernelProfile.LINUX_2_6_32, KernelProfile.LINUX_2_6_0);
+    }
+
+    /**
+     * Sizes in bytes in {@code [min, max]}, multiples of {@code grain} (a power of two), that shrink to round
+     * numbers: mostly a power of two, often a whole number of MiB, sometimes any multiple of the grain;
+     * shrinking prefers a power of two, then the smallest.
+     *
+     * @throws IllegalArgumentException if no multiple of the grain lies in the range
+     */
+    public static Gen<Long> roundSizes(long min, long max, long grain) {
+        if (grain <= 0 || Long.bitCount(grain) != 1) {
+            throw new IllegalArgumentException("grain " + grain + " is not a power of two");
+        }
+        long lo = ceilDiv(min, grain);
+        long hi = max / grain;
+        if (lo > hi || hi == 0) {
+            throw new IllegalArgumentException("no multiple of " + grain + " in [" + min + ", " + max + "]");
+        }
+        lo = Math.max(lo, 1);
+        List<Gen.Weighted<Long>> options = new ArrayList<>();
+        long p2lo = ceilPow2(Math.max(min, grain));
+        long p2hi = floorPow2(max);
+        if (p2lo > 0 && p2lo <= p2hi) {
+            options.add(Gen.weighted(4, Gen.powerOfTwo(p2lo, p2hi)));
+        }
+        if (grain <= MIB && ceilDiv(min, MIB) <= max / MIB && max / MIB > 0) {
+            long a = Math.max(1, ceilDiv(min, MIB));
+            options.add(Gen.weighted(3, Gen.logScale(a, max / MIB).map(m -> m * MIB)));
+        }
+        long first = lo;
+        options.add(Gen.weighted(1, Gen.logScale(first, hi).map(g -> g * grain)));
+        return Gen.frequency(options);
+    }
+
+    /** Thin pool block sizes up to 1 GiB: multiples of 64 KiB, shrinking to 64 KiB ({@link #thinBlockSizes(long)}). */
+    public static Gen<Long> thinBlockSizes() {
+        return thinBlockSizes(THIN_MAX_BLOCK);
+    }
+
+    /**
+     * Thin pool block sizes in bytes that dm-thin accepts, no larger than {@code maxBytes} (at least 64 KiB):
+     * mostly powers of two, sometimes other multiples of 64 KiB (LVM allows them); shrinking to 64 KiB.
+     */
+    public static Gen<Long> thinBlockSizes(long maxBytes) {
+        long max = Math.min(THIN_MAX_BLOCK, maxBytes) / THIN_MIN_BLOCK * THIN_MIN_BLOCK;
+        if (max < THIN_MIN_BLOCK) {
+            throw new IllegalArgumentException("no thin block size fits in " + maxBytes + " bytes");
+        }
+        return Gen.frequency(
+                Gen.weighted(3, Gen.powerOfTwo(THIN_MIN_BLOCK, floorPow2(max))),
+                Gen.weighted(1, Gen.logScale(1, max / THIN_MIN_BLOCK).map(k -> k * THIN_MIN_BLOCK)));
+    }
+
+    // ---- disks
+
+    /** Disks of 256 MiB to 4 TiB (see {@link #disks(long, long)}). */
+    public static Gen<StackPlan.Disk> disks() {
+        return disks(256 * MIB, 4 * TIB);
+    }
+
+    /**
+     * Disks from the presets, of {@code minBytes} to {@code maxBytes} (round sizes), named as their driver
+     * names its first disk ({@code sda}, {@code nvme0n1}, {@code vda}, {@code loop0}, {@code nullb0}; a stack
+     * renames them). Now and then a limit is overridden with a random but valid value; each override
+     * shrinks away, back to the preset's limits.
+     */
+    public static Gen<StackPlan.Disk> disks(long minBytes, long maxBytes) {
+        Gen<Knobs> knobs = knobs();
+        Gen<Preset> presets = presets();
+        return s -> {
+            // the overrides come first: as the most significant choices, shrinking removes them before it
+            // simplifies the preset
+            Knobs k = s.draw(knobs);
+            Preset p = s.draw(presets);
+            DiskSpec.Builder b = p.make().get();
+            List<String> overrides = k.apply(b, p);
+            long lbs = b.build().limits().logicalBlockSize();
+            long size = s.draw(roundSizes(Math.max(minBytes, 64 * MIB), maxBytes, lbs));
+            b.size(Bytes.of(size));
+            DiskSpec spec = b.build();
+            return new StackPlan.Disk(diskName(spec.driver(), 0), p.java(), overrides, spec);
+        };
+    }
+
+    /**
+     * Lists of {@code min} to {@code max} disks of {@code minBytes} to {@code maxBytes}, named as the kernel
+     * would name them in attach order ({@code sda}, {@code sdb}, {@code nvme0n1}, ...). Shrinks to fewer,
+     * simpler disks.
+     */
+    public static Gen<List<StackPlan.Disk>> diskLists(int min, int max, long minBytes, long maxBytes) {
+        return disks(minBytes, maxBytes).listOf(min, max).map(DmGens::rename);
+    }
+
+    /** The name a driver gives its {@code index}th disk. */
+    static String diskName(DiskDriver driver, int index) {
+        switch (driver) {
+            case NVME:
+                return "nvme" + index + "n1";
+            case VIRTIO_BLK:
+                return "vd" + letters(index);
+            case LOOP:
+                return "loop" + index;
+            case NULL_BLK:
+                return "nullb" + index;
+            default:
+                return "sd" + letters(index);
+        }
+    }
+
+    private static String letters(int index) {
+        return index < 26 ? String.valueOf((char) ('a' + index))
+                : letters(index / 26 - 1) + (char) ('a' + index % 26);
+    }
+
+    /** A preset: the Java that calls it and the call. */
+    private record Preset(String java, Supplier<DiskSpec.Builder> make, long chunkBytes) {
+    }
+
+    private static Gen<Preset> presets() {
+        Gen<Preset> raid = s -> {
+            RaidLevel level = s.draw(Gen.elements(RaidLevel.RAID5, RaidLevel.RAID0, RaidLevel.RAID1, RaidLevel.RAID6,
+                    RaidLevel.RAID10));
+            int min = level == RaidLevel.RAID0 ? 2 : level == RaidLevel.RAID1 ? 2 : level == RaidLevel.RAID5 ? 3 : 4;
+            int disks = (int) (long) s.draw(Gen.choose(min, 16));
+            if (level == RaidLevel.RAID10 && disks % 2 == 1) {
+                disks--;
+            }
+            if (level == RaidLevel.RAID1) {
+                disks = 2;
+            }
+            long chunk = s.draw(Gen.powerOfTwo(16 * KIB, MIB, 64 * KIB));
+            int n = disks;
+            return new Preset("DiskPresets.hardwareRaid(RaidLevel." + level + ", " + n + ", "
+                    + StackPlan.bytesJava(chunk) + ")", () -> DiskPresets.hardwareRaid(level, n, Bytes.of(chunk)),
+                    chunk);
+        };
+        Gen<Preset> scsiDebug = s -> {
+            long lbs = s.draw(Gen.elements(512L, 4096L));
+            long pbs = s.draw(Gen.elements(lbs, 4096L));
+            long opt = s.draw(Gen.elements(0L, 1024L, 128L));
+            return new Preset("DiskPresets.scsiDebug(" + lbs + ", " + pbs + ", " + opt + ")",
+                    () -> DiskPresets.scsiDebug(lbs, pbs, opt), 0);
+        };
+        Gen<Preset> threeWare = s -> {
+            int n = (int) (long) s.draw(Gen.choose(2, 12));
+            return new Preset("DiskPresets.threeWare(" + n + ")", () -> DiskPresets.threeWare(n), 0);
+        };
+        return Gen.oneOf(
+                preset("DiskPresets.ahciSata()", DiskPresets::ahciSata),
+                preset("DiskPresets.sasDisk()", DiskPresets::sasDisk),
+                preset("DiskPresets.nvmeSsd()", DiskPresets::nvmeSsd),
+                preset("DiskPresets.ahciSataSsd()", DiskPresets::ahciSataSsd),
+                preset("DiskPresets.qemuAhci()", DiskPresets::qemuAhci),
+                preset("DiskPresets.virtioBlk()", DiskPresets::virtioBlk),
+                preset("DiskPresets.loop()", DiskPresets::loop),
+                preset("DiskPresets.nullBlk()", DiskPresets::nullBlk),
+                scsiDebug,
+                raid,
+                threeWare);
+    }
+
+    private static Gen<Preset> preset(String java, Supplier<DiskSpec.Builder> make) {
+        return Gen.constant(new Preset(java, make, 0));
+    }
+
+    /**
+     * Raw limit overrides, drawn before the preset and applied where they are valid for it. Each is one span
+     * (on? then its value), so the shrinker deletes or zeroes it as a whole.
+     */
+    private record Knobs(long alignmentSteps, long maxHwSectors, long maxSegments,
+                         long maxSegmentSize, long maxSectorsKb, boolean chunkSectors) {
+
+        List<String> apply(DiskSpec.Builder b, Preset p) {
+            List<String> out = new ArrayList<>();
+            QueueLimits l = b.build().limits();
+            long lbs = l.logicalBlockSize();
+            if (alignmentSteps > 0 && l.physicalBlockSize() > lbs) {
+                long steps = l.physicalBlockSize() / lbs;
+                long offset = (1 + (alignmentSteps - 1) % (steps - 1)) * lbs;
+                b.alignmentOffset(offset);
+                out.add(".alignmentOffset(" + offset + ")");
+            }
+            long maxHw = l.maxHwSectors();
+            long explicitMax = b.build().maxSectors();
+            if (maxHwSectors > 0 && maxHwSectors >= Math.max(8, lbs / 512) && maxHwSectors >= explicitMax) {
+                b.maxHwSectors(maxHwSectors);
+                maxHw = maxHwSectors;
+                out.add(".maxHwSectors(" + maxHwSectors + ")");
+            }
+            if (maxSegments > 0) {
+                b.maxSegments(maxSegments);
+                out.add(".maxSegments(" + maxSegments + ")");
+            }
+            if (maxSegmentSize > 0 && l.virtBoundaryMask() == 0) {
+                b.maxSegmentSize(maxSegmentSize);
+                out.add(".maxSegmentSize(" + maxSegmentSize + ")");
+            }
+            if (maxSectorsKb > 0 && maxSectorsKb * 2 <= maxHw && maxSectorsKb * 1024 >= Math.max(4096, lbs)) {
+                b.maxSectorsKb(maxSectorsKb);
+                out.add(".maxSectorsKb(" + maxSectorsKb + ")");
+            }
+            if (chunkSectors && p.chunkBytes() > 0) {
+                b.chunkSectors(p.chunkBytes() / 512);
+                out.add(".chunkSectors(" + p.chunkBytes() / 512 + ")");
+            }
+            return out;
+        }
+    }
+
+    private static Gen<Knobs> knobs() {
+        Gen<Long> hw = optional(0.08, Gen.powerOfTwo(8, 65536, 256));
+        Gen<Long> segs = optional(0.08, Gen.logScale(2, 2048));
+        Gen<Long> segSize = optional(0.06, Gen.powerOfTwo(4096, MIB, 65536));
+        Gen<Long> kb = optional(0.08, Gen.elements(128L, 4L, 8L, 64L, 512L, 1024L));
+        Gen<Long> align = optional(0.05, Gen.choose(1, 7));
+        return s -> {
+            long a = s.draw(align);
+            long h = s.draw(hw);
+            long g = s.draw(segs);
+            long z = s.draw(segSize);
+            long k = s.draw(kb);
+            boolean chunk = s.bool(0.2);
+            return new Knobs(a, h, g, z, k, chunk);
+        };
+    }
+
+    /** {@code gen}'s value with probability {@code p}, else 0 (the shrink target): one span. */
+    private static Gen<Long> optional(double p, Gen<Long> gen) {
+        return s -> s.bool(p) ? s.draw(gen) : 0L;
+    }
+
+    // ---- partitions
+
+    /**
+     * A partition table for {@code disk}: msdos (when the disk is small enough) or GPT, 1–4 partitions of at
+     * least 64 MiB (fewer on small disks), the first at sector 2048, at sector 63 (msdos on 512-byte sectors:
+     * the legacy DOS start) or placed by parted's optimal or minimal alignment, the later ones placed by
+     * parted, the last one to the end of the disk or not. Shrinks to one msdos partition at 2048 to the end.
+     */
+    public static Gen<StackPlan.PartitionTable> partitionTables(StackPlan.Disk disk) {
+        long lbs = disk.logicalBlockSize();
+        long diskBytes = disk.sizeBytes();
+        boolean msdosFits = diskBytes / lbs <= 0xFFFF_FFFFL;
+        QueueLimits l = disk.spec().limits();
+        // the most an aligned start can move a partition: a grain, rounded up to whole MiB
+        long grain = ceilDiv(Math.max(Math.max(MIB, l.ioOpt()), Math.max(l.ioMin(), l.physicalBlockSize())), MIB)
+                * MIB;
+        int maxCount = 1;
+        for (int n = 2; n <= 4; n++) {
+            if (cap(diskBytes, n, grain) >= MIN_PARTITION) {
+                maxCount = n;
+            }
+        }
+        int maxParts = maxCount;
+        return s -> {
+            PartitionTableType type = msdosFits
+                    ? s.draw(Gen.elements(PartitionTableType.MSDOS, PartitionTableType.GPT)) : PartitionTableType.GPT;
+            int n = (int) s.choice(maxParts - 1) + 1;
+            long cap = cap(diskBytes, n, grain);
+            boolean legacy = type == PartitionTableType.MSDOS && lbs == 512;
+            List<PartitionSpec> specs = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                boolean last = i == n - 1;
+                Optional<Sectors> size = Optional.empty();
+                if (!last || s.bool(0.25)) {
+                    size = Optional.of(Bytes.of(s.draw(roundSizes(MIN_PARTITION, Math.max(MIN_PARTITION, cap), MIB)))
+                            .toSectors());
+                }
+                if (i == 0) {
+                    // 0: sector 2048, 1: optimal, 2: minimal, 3: sector 63
+                    int kind = (int) s.choice(legacy ? 3 : 2);
+                    if (kind == 0 || kind == 3) {
+                        Sectors start = Sectors.of(kind == 0 ? 2048 : 63);
+                        specs.add(size.isPresent() ? PartitionSpec.at(start, size.get())
+                                : PartitionSpec.atToEnd(start));
+                    } else {
+                        specs.add(kind == 1 ? PartitionSpec.optimal(size) : PartitionSpec.minimal(size));
+                    }
+                } else {
+                    specs.add(s.bool(0.25) ? PartitionSpec.minimal(size) : PartitionSpec.optimal(size));
+                }
+            }
+            return new StackPlan.PartitionTable(disk.name(), type, specs);
+        };
+    }
+
+    /** The largest partition size (whole MiB) such that {@code n} of them fit with their alignment gaps. */
+    private static long cap(long diskBytes, int n, long grain) {
+        long room = diskBytes - (n + 1) * grain - 2 * MIB;
+        return room <= 0 ? 0 : room / n / MIB * MIB;
+    }
+
+    // ---- stacks
+
+    /** Stacks of 1–3 disks under Linux 6.12 (see {@link #stacks(KernelProfile, int)}). */
+    public static Gen<StackPlan> stacks() {
+        return stacks(KernelProfile.LINUX_6_12, 3);
+    }
+
+    /** Stacks of 1–3 disks under {@code profile} (see {@link #stacks(KernelProfile, int)}). */
+    public static Gen<StackPlan> stacks(KernelProfile profile) {
+        return stacks(profile, 3);
+    }
+
+    /**
+     * Whole stacks for {@code profile}: 1 to {@code maxDisks} disks ({@link #disks()}), some partitioned
+     * ({@link #partitionTables}); usually LVM on top: every whole disk or partition with the first one's
+     * logical block size as a PV, one VG {@code vg0} (extents 1–64 MiB, 4 MiB preferred), 1–3 linear or striped
+     * LVs ({@code lv0}...: 2–4 stripes of 4 KiB – 1 MiB on distinct PVs), and — when the kernel has dm-thin and
+     * there is room — a thin pool {@code pool0} (block sizes from {@link #thinBlockSizes(long)}, zeroing on or
+     * off) with 1–3 thin volumes. Sizes fit: every generated plan builds under {@code profile}.
+     * Shrinks towards one disk with no partition table, no LVM.
+     */
+    public static Gen<StackPlan> stacks(KernelProfile profile, int maxDisks) {
+        // a safety net: the sizes are computed to fit; a plan the model refuses is drawn again
+        return unfilteredStacks(profile, maxDisks).filter(DmGens::builds, 20);
+    }
+
+    /** {@link #stacks(KernelProfile, int)} without the safety net (for testing that it is not needed). */
+    static Gen<StackPlan> unfilteredStacks(KernelProfile profile, int maxDisks) {
+        if (maxDisks < 1) {
+            throw new IllegalArgumentException("maxDisks (" + maxDisks + ") must be at least 1");
+        }
+        // a disk and its partition table are drawn together, so that deleting a disk deletes its table too
+        Gen<Gen.Pair<StackPlan.Disk, Optional<StackPlan.PartitionTable>>> diskAndTable = disks().flatMap(d -> src ->
+                new Gen.Pair<>(d, src.bool(0.4) ? Optional.of(src.draw(partitionTables(d))) : Optional.empty()));
+        Gen<List<Gen.Pair<StackPlan.Disk, Optional<StackPlan.PartitionTable>>>> diskLists =
+                diskAndTable.listOf(1, maxDisks);
+        boolean thin = profile.thinPoolIoHints() != KernelProfile.ThinPoolIoHints.NONE;
+        return s -> {
+            var drawn = s.draw(diskLists);
+            List<StackPlan.Disk> disks = new ArrayList<>();
+            for (var p : drawn) {
+                disks.add(p.first());
+            }
+            disks = rename(disks);
+            List<StackPlan.PartitionTable> tables = new ArrayList<>();
+            List<String> bases = new ArrayList<>();
+            List<Long> baseLbs = new ArrayList<>();
+            for (int i = 0; i < disks.size(); i++) {
+                StackPlan.Disk d = disks.get(i);
+                Optional<StackPlan.PartitionTable> t = drawn.get(i).second()
+                        .map(x -> new StackPlan.PartitionTable(d.name(), x.type(), x.partitions()));
+                if (t.isPresent()) {
+                    tables.add(t.get());
+                    for (String p : t.get().partitionNames()) {
+                        bases.add(p);
+                        baseLbs.add(d.logicalBlockSize());
+                    }
+                } else {
+                    bases.add(d.name());
+                    baseLbs.add(d.logicalBlockSize());
+                }
+            }
+            StackPlan noLvm = new StackPlan(profile, disks, tables, List.of(), Optional.empty(), List.of(), List.of(),
+                    List.of());
+            if (!s.bool(0.85)) {
+                return noLvm;
+            }
+            // LVM 2.03 keeps one logical block size per VG: the first device's
+            List<String> pvs = new ArrayList<>();
+            for (int i = 0; i < bases.size(); i++) {
+                if (baseLbs.get(i).equals(baseLbs.get(0))) {
+                    pvs.add(bases.get(i));
+                }
+            }
+            StackPlan withPvs = new StackPlan(profile, disks, tables, pvs, Optional.empty(), List.of(), List.of(),
+                    List.of());
+            Layout layout = withPvs.build();
+            long[] usable = new long[pvs.size()];
+            long smallest = Long.MAX_VALUE;
+            for (int i = 0; i < pvs.size(); i++) {
+                PhysicalVolume pv = layout.physicalVolume(pvs.get(i)).orElseThrow();
+                usable[i] = pv.devSize().count() - pv.peStart().count() - pv.mda1Size().count();
+                smallest = Math.min(smallest, usable[i]);
+            }
+            long maxExtent = Math.max(2048, Math.min(131072, floorPow2(Math.max(1, smallest / 8))));
+            long extent = s.draw(Gen.powerOfTwo(2048, maxExtent, Math.min(8192, maxExtent)));
+            long[] free = new long[pvs.size()];
+            for (int i = 0; i < pvs.size(); i++) {
+                free[i] = usable[i] / extent;
+            }
+            StackPlan.VolumeGroup vg = new StackPlan.VolumeGroup("vg0", extent, pvs);
+            List<StackPlan.Lv> lvs = new ArrayList<>();
+            long lbs = baseLbs.get(0);
+            for (int i = 0; i < 3; i++) {
+                Optional<StackPlan.Lv> lv = i == 0 ? Optional.of(s.draw(lv("lv0", pvs, free, extent, lbs)))
+                        : s.draw(optionalLv("lv" + i, pvs, free, extent, lbs));
+                if (lv.isEmpty()) {
+                    break;
+                }
+                take(lv.get(), pvs, free);
+                lvs.add(lv.get());
+            }
+            List<StackPlan.ThinPool> pools = new ArrayList<>();
+            List<StackPlan.ThinVolume> thins = new ArrayList<>();
+            if (thin) {
+                // data, metadata and its spare on the PV with most room (LVM keeps the metadata off the PVs the
+                // data spans when it can, and refuses when the data spans them all)
+                long most = 0;
+                for (long f : free) {
+                    most = Math.max(most, f);
+                }
+                long meta = ceilDiv(4096, extent);
+                long maxData = (most - 3 - 2 * meta) * 1024 / 1026;
+                if (maxData >= 1 && s.bool(0.4)) {
+                    pools.add(s.draw(pool(maxData, extent)));
+                    thins.addAll(s.draw(thinVolumes(pools.get(0))));
+                }
+            }
+            return new StackPlan(profile, disks, tables, pvs, Optional.of(vg), lvs, pools, thins);
+        };
+    }
+
+    private static boolean builds(StackPlan plan) {
+        try {
+            plan.build();
+            return true;
+        } catch (dev.dmmodel.layout.LayoutException e) {
+            return false;
+        }
+    }
+
+    private static List<StackPlan.Disk> rename(List<StackPlan.Disk> disks) {
+        List<StackPlan.Disk> out = new ArrayList<>();
+        int[] counters = new int[DiskDriver.values().length];
+        for (StackPlan.Disk d : disks) {
+            int index = counters[d.spec().driver().ordinal()]++;
+            out.add(d.named(diskName(d.spec().driver(), index)));
+        }
+        return List.copyOf(out);
+    }
+
+    private static Gen<Optional<StackPlan.Lv>> optionalLv(String name, List<String> pvs, long[] free, long extent,
+                                                          long lbs) {
+        return s -> {
+            boolean room = false;
+            for (long f : free) {
+                room |= f > 0;
+            }
+            return room && s.bool(0.5) ? Optional.of(s.draw(lv(name, pvs, free, extent, lbs))) : Optional.empty();
+        };
+    }
+
+    /** One LV on PVs with free extents (the caller knows there is at least one extent free). */
+    private static Gen<StackPlan.Lv> lv(String name, List<String> pvs, long[] free, long extent, long lbs) {
+        return s -> {
+            List<Integer> withFree = new ArrayList<>();
+            for (int i = 0; i < free.length; i++) {
+                if (free[i] > 0) {
+                    withFree.add(i);
+                }
+            }
+            if (withFree.isEmpty()) {
+                throw Source.discard("no free extents for " + name);
+            }
+            if (withFree.size() >= 2 && s.bool(0.3)) {
+                int stripes = 2 + (int) s.choice(Math.min(4, withFree.size()) - 2);
+                List<String> on = new ArrayList<>();
+                long minFree = Long.MAX_VALUE;
+                for (int k = 0; k < stripes; k++) {
+                    on.add(pvs.get(withFree.get(k)));
+                    minFree = Math.min(minFree, free[withFree.get(k)]);
+                }
+                long perStripe = 1 + s.biasedChoice(minFree - 1);
+                long maxStripe = Math.min(MIB, extent * 512);
+                long minStripe = Math.max(4 * KIB, lbs);
+                long stripeSize = s.draw(Gen.powerOfTwo(minStripe, maxStripe,
+                        Math.max(minStripe, Math.min(64 * KIB, maxStripe))));
+                return new StackPlan.Lv(name, perStripe * stripes, stripes, stripeSize, on);
+            }
+            int pv = withFree.get((int) s.choice(withFree.size() - 1));
+            long extents = 1 + s.biasedChoice(free[pv] - 1);
+            return new StackPlan.Lv(name, extents, 1, 0, List.of(pvs.get(pv)));
+        };
+    }
+
+    private static void take(StackPlan.Lv lv, List<String> pvs, long[] free) {
+        long each = lv.extents() / lv.stripes();
+        for (String pv : lv.physicalVolumes()) {
+            free[pvs.indexOf(pv)] -= each;
+        }
+    }
+
+    private static Gen<StackPlan.ThinPool> pool(long maxDataExtents, long extent) {
+        return s -> {
+            long data = 1 + s.biasedChoice(maxDataExtents - 1);
+            long chunk = s.draw(thinBlockSizes(data * extent * 512));
+            boolean zeroOff = s.bool(0.3);
+            return new StackPlan.ThinPool("pool0", data, chunk, !zeroOff);
+        };
+    }
+
+    private static Gen<List<StackPlan.ThinVolume>> thinVolumes(StackPlan.ThinPool pool) {
+        Gen<Long> sizes = roundSizes(MIB, 4 * TIB, MIB);
+        return Gen.list(sizes, 1, 3).map(list -> {
+            List<StackPlan.ThinVolume> out = new ArrayList<>();
+            for (int i = 0; i < list.size(); i++) {
+                out.add(new StackPlan.ThinVolume("thin" + i, list.get(i), pool.name()));
+            }
+            return out;
+        });
+    }
+
+    // ---- workloads
+
+    /**
+     * {@code dd} commands on {@code device} of {@code deviceBytes} bytes and {@code logicalBlockSize}-byte
+     * sectors: direct or buffered writes or reads of 1–16 blocks of one logical block to 8 MiB at aligned
+     * offsets inside the device, parsed from the command line a user would type. Shrinks to one direct
+     * 4 KiB write at offset 0.
+     */
+    public static Gen<Command.Dd> dd(String device, long deviceBytes, long logicalBlockSize) {
+        if (deviceBytes < Math.max(4096, logicalBlockSize)) {
+            throw new IllegalArgumentException(device + " (" + deviceBytes + " bytes) is too small for dd");
+        }
+        return s -> {
+            int kind = (int) s.choice(3); // direct write, direct read, buffered write, buffered read
+            boolean direct = kind < 2;
+            boolean write = kind % 2 == 0;
+            long unit = direct ? logicalBlockSize : Math.max(4096, logicalBlockSize);
+            long maxBs = Math.max(unit, Math.min(8 * MIB, floorPow2(deviceBytes)));
+            long bs = s.draw(Gen.frequency(
+                    Gen.weighted(3, Gen.powerOfTwo(unit, floorPow2(maxBs), Math.max(unit, Math.min(4096, maxBs)))),
+                    Gen.weighted(1, Gen.choose(1, maxBs / unit).map(k -> k * unit))));
+            long count = 1 + s.choice(Math.min(15, deviceBytes / bs - 1));
+            long offset = s.biasedChoice((deviceBytes - bs * count) / unit) * unit;
+            String line = write
+                    ? "dd if=/dev/zero of=" + device + " bs=" + bs + " count=" + count + " seek=" + offset
+                    + " oflag=" + (direct ? "direct," : "") + "seek_bytes"
+                    : "dd if=" + device + " of=/dev/null bs=" + bs + " count=" + count + " skip=" + offset
+                    + " iflag=" + (direct ? "direct," : "") + "skip_bytes";
+            return (Command.Dd) Command.parse(line);
+        };
+    }
+
+    /** {@link #dd(String, long, long)} for a device of {@code layout}. */
+    public static Gen<Command.Dd> dd(Layout layout, String device) {
+        BlockDevice d = layout.device(device);
+        return dd(device, d.size().count() * Sectors.SECTOR_SIZE, d.limits().logicalBlockSize());
+    }
+
+    /**
+     * fio-style jobs on {@code device}: sequential or random (any seed), write, read or mixed (direct only),
+     * direct or buffered, 1–64 operations of one logical block (4 KiB buffered) to 1 MiB inside the device.
+     * Shrinks to a buffered sequential 4 KiB write at offset 0.
+     */
+    public static Gen<IoJob> ioJobs(String device, long deviceBytes, long logicalBlockSize) {
+        if (deviceBytes < Math.max(4096, logicalBlockSize)) {
+            throw new IllegalArgumentException(device + " (" + deviceBytes + " bytes) is too small for a job");
+        }
+        return s -> {
+            boolean direct = s.bool(0.6);
+            long unit = direct ? logicalBlockSize : Math.max(4096, logicalBlockSize);
+            int op = (int) s.choice(direct ? 2 : 1);
+            boolean random = s.bool(0.5);
+            long seed = random ? s.choice(-1L) : 0;
+            long maxBs = Math.max(unit, Math.min(MIB, floorPow2(deviceBytes)));
+            long bs = s.draw(Gen.powerOfTwo(unit, maxBs, Math.max(unit, Math.min(4096, maxBs))));
+            long ops = 1 + s.choice(Math.min(63, deviceBytes / bs - 1));
+            long size = bs * ops;
+            long offset = s.biasedChoice((deviceBytes - size) / unit) * unit;
+            IoJob.Builder b = IoJob.builder().target(device).blockSize(bs).size(size).offset(offset).direct(direct);
+            if (random) {
+                b.random(seed);
+            }
+            if (op == 0) {
+                b.write();
+            } else if (op == 1) {
+                b.read();
+            } else {
+                b.mixed((int) (long) s.draw(Gen.choose(0, 100, 50)));
+            }
+            return b.build();
+        };
+    }
+
+    /** {@link #ioJobs(String, long, long)} for a device of {@code layout}. */
+    public static Gen<IoJob> ioJobs(Layout layout, String device) {
+        BlockDevice d = layout.device(device);
+        return ioJobs(device, d.size().count() * Sectors.SECTOR_SIZE, d.limits().logicalBlockSize());
+    }
+
+    /** Scripts of 1–5 {@link #dd(Layout, String)} commands on {@code device}, then {@code sync}. */
+    public static Gen<Script> scripts(Layout layout, String device) {
+        return dd(layout, device).listOf(1, 5).map(cmds -> {
+            List<Command> all = new ArrayList<>(cmds);
+            all.add(Command.parse("sync"));
+            return new Script(all);
+        });
+    }
+
+    // ---- arithmetic
+
+    static long ceilDiv(long a, long b) {
+        return -Math.floorDiv(-a, b);
+    }
+
+    static long floorPow2(long v) {
+        return v <= 0 ? 0 : Long.highestOneBit(v);
+    }
+
+    static long ceilPow2(long v) {
+        if (v <= 1) {
+            return 1;
+        }
+        long h = Long.highestOneBit(v - 1) << 1;
+        return h <= 0 ? -1 : h;
+    }
+}

@@ -1,0 +1,253 @@
+package dev.dmmodel.testkit.property;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+import dev.dmmodel.device.BlockDevice;
+import dev.dmmodel.device.PartitionSpec;
+import dev.dmmodel.device.PartitionTableType;
+import dev.dmmodel.engine.CommandResult;
+import dev.dmmodel.engine.JobResult;
+import dev.dmmodel.engine.Simulation;
+import dev.dmmodel.layout.Layout;
+import dev.dmmodel.limits.KernelProfile;
+import dev.dmmodel.workload.Command;
+import dev.dmmodel.workload.IoJob;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+
+/** The domain generators: valid by construction, reaching what they promise, shrinking where they should. */
+class DmGensTest {
+
+    Gen<StackPlan> stacks() {
+        return DmGens.stacks();
+    }
+
+    Gen<StackPlan> unfilteredStacksOfEveryKernel() {
+        return DmGens.kernelProfiles().flatMap(p -> DmGens.unfilteredStacks(p, 3));
+    }
+
+    Gen<Gen.Pair<StackPlan.Disk, StackPlan.PartitionTable>> partitionedDisks() {
+        return DmGens.disks().flatMap(d -> DmGens.partitionTables(d).map(t -> new Gen.Pair<>(d, t)));
+    }
+
+    static <T> T shrunk(Gen<T> gen, long seed, Property.Check<T> check) {
+        return GenTest.shrunk(gen, seed, check);
+    }
+
+    // ---- valid by construction
+
+    @PropertyTest(tries = 1000)
+    void everyStackBuildsUnderEveryKernelWithoutTheSafetyNet(@ForAll("unfilteredStacksOfEveryKernel") StackPlan plan) {
+        Layout layout = plan.build();
+        assertThat(layout.disks()).hasSameSizeAs(plan.disks());
+        assertThat(layout.partitions()).hasSameSizeAs(plan.partitionNames());
+        for (String lv : plan.lvPaths()) {
+            assertThat(layout.find(lv)).as(lv).isPresent();
+        }
+        if (plan.profile().thinPoolIoHints() == KernelProfile.ThinPoolIoHints.NONE) {
+            assertThat(plan.thinPools()).isEmpty();
+        }
+    }
+
+    @PropertyTest(tries = 1000)
+    void stacksAreWellFormed(@ForAll("stacks") StackPlan plan) {
+        assertThat(plan.disks()).hasSizeBetween(1, 3);
+        assertThat(plan.disks().stream().map(StackPlan.Disk::name).distinct()).hasSameSizeAs(plan.disks());
+        for (StackPlan.Disk d : plan.disks()) {
+            assertThat(d.sizeBytes()).isBetween(256L << 20, 4L << 40);
+        }
+        for (StackPlan.Lv lv : plan.logicalVolumes()) {
+            assertThat(lv.extents()).isPositive();
+            assertThat(lv.physicalVolumes()).hasSize(lv.stripes()).doesNotHaveDuplicates();
+            assertThat(lv.extents() % lv.stripes()).isZero();
+        }
+        for (StackPlan.ThinPool p : plan.thinPools()) {
+            assertThat(p.chunkBytes() % 65536).isZero();
+            assertThat(p.chunkBytes()).isBetween(65536L, 1L << 30)
+                    .isLessThanOrEqualTo(p.extents() * plan.volumeGroup().orElseThrow().extentBytes());
+        }
+        assertThat(plan.toString()).startsWith("Layout.builder(KernelProfile.LINUX_6_12)").endsWith(".build()");
+    }
+
+    @PropertyTest(tries = 1000)
+    void partitionTablesFitTheirDisks(
+            @ForAll("partitionedDisks") Gen.Pair<StackPlan.Disk, StackPlan.PartitionTable> p) {
+        StackPlan.Disk disk = p.first();
+        StackPlan.PartitionTable table = p.second();
+        Layout layout = Layout.builder(KernelProfile.LINUX_6_12).disk(disk.name(), disk.spec())
+                .partitionTable(disk.name(), table.type(), table.partitions().toArray(new PartitionSpec[0])).build();
+        assertThat(layout.partitions()).hasSize(table.partitions().size()).hasSizeBetween(1, 4);
+        PartitionSpec first = table.partitions().get(0);
+        if (first.start().map(s -> s.count() == 63).orElse(false)) {
+            assertThat(table.type()).isEqualTo(PartitionTableType.MSDOS);
+            assertThat(disk.logicalBlockSize()).isEqualTo(512);
+        }
+        for (var part : layout.partitions()) {
+            assertThat(part.size().count()).isGreaterThanOrEqualTo((64L << 20) / 512);
+        }
+    }
+
+    @Test
+    void theGeneratorsReachWhatTheyPromise() {
+        AtomicInteger legacy = new AtomicInteger();
+        AtomicInteger gpt = new AtomicInteger();
+        AtomicInteger striped = new AtomicInteger();
+        AtomicInteger thin = new AtomicInteger();
+        AtomicInteger zeroOff = new AtomicInteger();
+        AtomicInteger overridden = new AtomicInteger();
+        AtomicInteger raid = new AtomicInteger();
+        AtomicInteger fourKn = new AtomicInteger();
+        AtomicInteger noLvm = new AtomicInteger();
+        Property.forAll(DmGens.stacks()).seed(1).tries(1000).check(plan -> {
+            for (StackPlan.PartitionTable t : plan.partitionTables()) {
+                legacy.addAndGet(t.partitions().get(0).start().map(s -> s.count() == 63 ? 1 : 0).orElse(0));
+                gpt.addAndGet(t.type() == PartitionTableType.GPT ? 1 : 0);
+            }
+            striped.addAndGet((int) plan.logicalVolumes().stream().filter(StackPlan.Lv::striped).count());
+            thin.addAndGet(plan.thinPools().size());
+            zeroOff.addAndGet((int) plan.thinPools().stream().filter(p -> !p.zero()).count());
+            for (StackPlan.Disk d : plan.disks()) {
+                overridden.addAndGet(d.hasLimitOverrides() ? 1 : 0);
+                raid.addAndGet(d.preset().startsWith("DiskPresets.hardwareRaid") ? 1 : 0);
+                fourKn.addAndGet(d.logicalBlockSize() == 4096 ? 1 : 0);
+            }
+            noLvm.addAndGet(plan.volumeGroup().isEmpty() ? 1 : 0);
+        });
+        for (AtomicInteger n : List.of(legacy, gpt, striped, thin, zeroOff, overridden, raid, fourKn, noLvm)) {
+            assertThat(n.get()).isGreaterThan(20);
+        }
+    }
+
+    @PropertyTest(tries = 1000)
+    void thinBlockSizesAreWhatDmThinAccepts(@ForAll("thinBlocks") long bytes) {
+        assertThat(bytes % 65536).isZero();
+        assertThat(bytes).isBetween(65536L, 1L << 30);
+    }
+
+    Gen<Long> thinBlocks() {
+        return DmGens.thinBlockSizes();
+    }
+
+    // ---- workloads
+
+    Gen<Gen.Pair<Layout, Command.Dd>> ddOnStacks() {
+        return DmGens.stacks().flatMap(plan -> {
+            Layout layout = plan.build();
+            String device = plan.lvPaths().isEmpty() ? "/dev/" + plan.disks().get(0).name() : plan.lvPaths().get(0);
+            return DmGens.dd(layout, device).map(dd -> new Gen.Pair<>(layout, dd));
+        });
+    }
+
+    Gen<Gen.Pair<Layout, IoJob>> jobsOnStacks() {
+        return DmGens.stacks().flatMap(plan -> {
+            Layout layout = plan.build();
+            String device = plan.lvPaths().isEmpty() ? "/dev/" + plan.disks().get(0).name()
+                    : plan.lvPaths().get(plan.lvPaths().size() - 1);
+            return DmGens.ioJobs(layout, device).map(job -> new Gen.Pair<>(layout, job));
+        });
+    }
+
+    @PropertyTest(tries = 1000)
+    void ddCommandsStayInsideTheirDeviceAndRun(@ForAll("ddOnStacks") Gen.Pair<Layout, Command.Dd> p) {
+        Command.Dd dd = p.second();
+        boolean write = dd.input().equals("/dev/zero");
+        BlockDevice device = p.first().device(write ? dd.output() : dd.input());
+        long offset = write ? dd.seekBytes() : dd.skipBytes();
+        assertThat(offset + dd.count().orElseThrow()).isLessThanOrEqualTo(device.size().count() * 512);
+        CommandResult r = Simulation.of(p.first()).execute(dd, e -> { });
+        assertThat(r.ok()).as("%s: %s", dd.line(), r.message()).isTrue();
+        assertThat(r.bytes()).isEqualTo(dd.count().orElseThrow());
+    }
+
+    @PropertyTest(tries = 1000)
+    void ioJobsStayInsideTheirDeviceAndRun(@ForAll("jobsOnStacks") Gen.Pair<Layout, IoJob> p) {
+        IoJob job = p.second();
+        BlockDevice device = p.first().device(job.target());
+        assertThat(job.offset() + job.size()).isLessThanOrEqualTo(device.size().count() * 512);
+        JobResult r = Simulation.of(p.first()).run(job, e -> { });
+        assertThat(r).isNotNull();
+    }
+
+    // ---- shrinking
+
+    @Test
+    void aStripedLvShrinksToOneDiskInTwoPartitionsAndTwoExtents() {
+        // two PVs are needed: the fewest choices make them two partitions of one disk
+        StackPlan plan = shrunk(DmGens.stacks(), 1,
+                s -> assertThat(s.logicalVolumes()).noneMatch(StackPlan.Lv::striped));
+        assertThat(plan.toString()).isEqualTo("""
+                Layout.builder(KernelProfile.LINUX_6_12)
+                    .disk("sda", DiskPresets.ahciSata().size(Bytes.mib(256)))
+                    .partitionTable("sda", PartitionTableType.MSDOS, PartitionSpec.at(Sectors.of(2048), \
+                Bytes.mib(64).toSectors()), PartitionSpec.optimal(Optional.empty()))
+                    .pvcreate("sda1")
+                    .pvcreate("sda2")
+                    .vgcreate("vg0", "sda1", "sda2")
+                    .lvcreate("vg0", LvCreateRequest.builder("lv0").extents(2).stripes(2).stripeSize(Bytes.kib(64))\
+                .onPvs("sda1", "sda2").build())
+                    .build()""");
+    }
+
+    @Test
+    void aThinPoolShrinksToTheSmallestPool() {
+        StackPlan plan = shrunk(DmGens.stacks(), 2, s -> assertThat(s.thinPools()).isEmpty());
+        assertThat(plan.toString()).isEqualTo("""
+                Layout.builder(KernelProfile.LINUX_6_12)
+                    .disk("sda", DiskPresets.ahciSata().size(Bytes.mib(256)))
+                    .pvcreate("sda")
+                    .vgcreate("vg0", "sda")
+                    .lvcreate("vg0", LvCreateRequest.builder("lv0").extents(1).onPvs("sda").build())
+                    .lvcreateThinPool("vg0", ThinPoolRequest.builder("pool0").extents(1).chunkSize(Bytes.kib(64))\
+                .build())
+                    .lvcreateThin("vg0", new ThinLvRequest("thin0", Bytes.mib(1), "pool0"))
+                    .build()""");
+    }
+
+    @Test
+    void aLegacyPartitionShrinksToOneDiskWithOnePartitionAt63() {
+        StackPlan plan = shrunk(DmGens.stacks(), 3, s -> assertThat(s.partitionTables())
+                .noneMatch(t -> t.partitions().get(0).start().map(x -> x.count() == 63).orElse(false)));
+        assertThat(plan.toString()).isEqualTo("""
+                Layout.builder(KernelProfile.LINUX_6_12)
+                    .disk("sda", DiskPresets.ahciSata().size(Bytes.mib(256)))
+                    .partitionTable("sda", PartitionTableType.MSDOS, PartitionSpec.atToEnd(Sectors.of(63)))
+                    .build()""");
+    }
+
+    @Test
+    void limitsShrinkBackToThePresets() {
+        StackPlan.Disk disk = shrunk(DmGens.disks(), 4, d -> assertThat(d.hasLimitOverrides()).isFalse());
+        assertThat(disk.preset()).isEqualTo("DiskPresets.ahciSata()");
+        assertThat(disk.overrides()).hasSize(1);
+        assertThat(disk.sizeBytes()).isEqualTo(256L << 20);
+    }
+
+    @Test
+    void sizesShrinkToRoundNumbers() {
+        assertThat(shrunk(DmGens.roundSizes(100L << 20, 1L << 40, 512), 5, v -> assertThat(v).isLessThan(0)))
+                .isEqualTo(128L << 20);
+        // above 3 GiB: the first power of two is 4 GiB
+        assertThat(shrunk(DmGens.roundSizes(1L << 20, 1L << 40, 512), 6, v -> assertThat(v).isLessThan(3L << 30)))
+                .isEqualTo(4L << 30);
+        assertThat(shrunk(DmGens.thinBlockSizes(), 7, v -> assertThat(v).isLessThan(100_000))).isEqualTo(128L << 10);
+    }
+
+    @Test
+    void ddShrinksToOneSmallDirectWriteAtZero() {
+        Command.Dd dd = shrunk(DmGens.dd("/dev/sda", 1L << 30, 512), 8, c -> assertThat(c).isNull());
+        assertThat(dd.line()).isEqualTo("dd if=/dev/zero of=/dev/sda bs=4096 count=1 seek=0 oflag=direct,seek_bytes");
+    }
+
+    @Test
+    void stackPlansPrintPasteableJava() {
+        StackPlan plan = DmGens.stacks().sample(11);
+        assertThat(plan.javaLines()).allMatch(l -> l.startsWith("."));
+        assertThat(plan.toString().lines().count()).isEqualTo(plan.javaLines().size() + 2L);
+        assertThat(StackPlan.sizeJava(2048)).isEqualTo("Bytes.mib(1)");
+        assertThat(StackPlan.sizeJava(4097)).isEqualTo("Sectors.of(4097)");
+        assertThat(StackPlan.bytesJava(3L << 40)).isEqualTo("Bytes.tib(3)");
+        assertThat(StackPlan.sectorsJava(4096)).isEqualTo("Bytes.mib(2).toSectors()");
+    }
+}

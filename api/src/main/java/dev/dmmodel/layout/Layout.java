@@ -136,6 +136,17 @@ public final class Layout {
         return new Layout(profile, devices, physicalVolumes, volumeGroups);
     }
 
+    /**
+     * Builds a recorded list of steps (an imported host snapshot, a saved layout) under its profile, exactly as
+     * a builder holding those steps would.
+     *
+     * @throws LayoutException with LVM's or the kernel's message when a step would be refused
+     */
+    public static Layout of(LayoutSpec spec) {
+        java.util.Objects.requireNonNull(spec, "spec");
+        return dev.dmmodel.spi.ModelProviders.get().build(spec);
+    }
+
     /** A builder for a layout under the given kernel's rules. */
     public static LayoutBuilder builder(KernelProfile profile) {
         return new LayoutBuilder(profile);

@@ -34,6 +34,20 @@ class LayoutBuilderTest {
     }
 
     @Test
+    void aRecordedSpecBuildsTheSameLayoutAsItsBuilder() {
+        dev.dmmodel.layout.LayoutSpec spec = new dev.dmmodel.layout.LayoutSpec(KernelProfile.LINUX_6_1, List.of(
+                new dev.dmmodel.layout.LayoutStep.AddDisk("sda", DiskPresets.hardwareRaid(RaidLevel.RAID5, 8,
+                        Bytes.kib(64)).size(Bytes.gib(4)).build(), java.util.Optional.empty())));
+        Layout viaSpec = Layout.of(spec);
+        Layout viaBuilder = Layout.builder(KernelProfile.LINUX_6_1)
+                .disk("sda", DiskPresets.hardwareRaid(RaidLevel.RAID5, 8, Bytes.kib(64)).size(Bytes.gib(4))).build();
+        assertThat(viaSpec.devices()).isEqualTo(viaBuilder.devices());
+        assertThat(viaSpec.limits("sda").ioOpt()).isEqualTo(458752);
+        assertThatThrownBy(() -> Layout.of((dev.dmmodel.layout.LayoutSpec) null))
+                .isInstanceOf(NullPointerException.class).hasMessage("spec");
+    }
+
+    @Test
     void partitionAt63OfA4KiBPhysicalDiskReportsAlignmentOffset512() {
         Layout layout = Layout.builder(KernelProfile.LINUX_6_12)
                 .disk("sdg", DiskPresets.scsiDebug(512, 4096, 0).size(Bytes.mib(64)))

@@ -359,8 +359,12 @@ public final class HostSimulation implements Simulation {
         // /sys/block/DEV/queue/ATTR
         if (parts.length == 6 && parts[1].equals("sys") && parts[2].equals("block") && parts[4].equals("queue")) {
             BlockDevice d = device(parts[3]);
+            if (!parts[5].equals("max_sectors_kb") && !parts[5].equals("read_ahead_kb")) {
+                throw new UnsupportedOperationException("the engine does not model writes to " + w.path() + " yet");
+            }
             long value;
             try {
+                // queue_var_store: kstrtoul, so a non-number is EINVAL
                 value = Long.parseLong(w.value().strip());
             } catch (NumberFormatException e) {
                 return new CommandResult(w, 1, "echo: write error: Invalid argument", 0);

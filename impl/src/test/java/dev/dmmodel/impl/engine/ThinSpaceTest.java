@@ -13,6 +13,7 @@ import dev.dmmodel.trace.TraceListener;
 import dev.dmmodel.units.Bytes;
 import dev.dmmodel.units.Sectors;
 import dev.dmmodel.workload.Script;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class ThinSpaceTest {
@@ -52,5 +53,23 @@ class ThinSpaceTest {
         sim.run(Script.parse("dd if=/dev/zero of=/dev/mapper/thin bs=64k count=1 seek=11 oflag=direct"),
                 TraceListener.NONE);
         assertThat(sim.thinStats().get(0).lowWaterMarkReached()).isTrue();
+    }
+
+    @Test
+    void sysfsWritesCheckTheAttributeBeforeTheValue() {
+        Simulation sim = Simulation.of(pool());
+        // a modelled attribute with a value the kernel's kstrtoul refuses: EINVAL, as echo reports it
+        CommandResult bad = sim.execute(Script.parse("echo lots > /sys/block/sdb/queue/max_sectors_kb").commands()
+                .get(0), TraceListener.NONE);
+        assertThat(bad.exitStatus()).isEqualTo(1);
+        assertThat(bad.message()).isEqualTo("echo: write error: Invalid argument");
+        // an attribute the engine does not model is said to be so, whatever the value
+        for (String line : List.of("echo noop > /sys/block/sdb/queue/scheduler",
+                "echo 1 > /sys/block/sdb/queue/nomerges")) {
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> sim.execute(Script.parse(line).commands().get(0),
+                            TraceListener.NONE))
+                    .isInstanceOf(UnsupportedOperationException.class)
+                    .hasMessageStartingWith("the engine does not model writes to /sys/block/sdb/queue/");
+        }
     }
 }

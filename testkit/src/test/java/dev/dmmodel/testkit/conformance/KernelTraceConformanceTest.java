@@ -1,13 +1,9 @@
 package dev.dmmodel.testkit.conformance;
 
-import static org.junit.jupiter.api.DynamicContainer.dynamicContainer;
 import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 
 import dev.dmmodel.limits.KernelProfile;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicNode;
 import org.junit.jupiter.api.TestFactory;
@@ -52,26 +48,8 @@ class KernelTraceConformanceTest {
 
     @TestFactory
     Stream<DynamicNode> recordedTracesAgreeWithTheEngine() {
-        var shared = SharedFolders.shared();
-        if (shared.isEmpty()) {
-            return Stream.of(SharedFolders.missingShared(WHAT));
-        }
-        List<DynamicNode> folders = new ArrayList<>();
-        for (String folder : SharedFolders.TRACE_FOLDERS) {
-            Path root = shared.get().resolve(folder);
-            if (!Files.isDirectory(root)) {
-                folders.add(SharedFolders.missingFolder(WHAT, folder, root));
-                continue;
-            }
-            List<Path> cases = SharedFolders.casesWithTraces(root);
-            Stream<DynamicNode> tests = cases.isEmpty()
-                    ? Stream.of(dynamicTest(folder, () -> {
-                        throw new AssertionError(root + " holds no case folder with a compare.txt");
-                    }))
-                    : cases.stream().map(dir -> caseTest(folder, dir));
-            folders.add(dynamicContainer(folder, root.toUri(), tests));
-        }
-        return folders.stream();
+        return SharedFolders.perCase(WHAT, "compare.txt", (id, dir) -> caseTest(id.substring(0, id.indexOf('/')),
+                dir));
     }
 
     private static DynamicNode caseTest(String folder, Path dir) {

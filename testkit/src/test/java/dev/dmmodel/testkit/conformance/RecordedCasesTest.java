@@ -1,7 +1,6 @@
 package dev.dmmodel.testkit.conformance;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.DynamicContainer.dynamicContainer;
 import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 
 import dev.dmmodel.impl.snapshot.Snapshot;
@@ -9,7 +8,6 @@ import dev.dmmodel.layout.Layout;
 import dev.dmmodel.limits.KernelProfile;
 import dev.dmmodel.spi.ModelProviders;
 import dev.dmmodel.trace.TraceEvent;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -34,28 +32,8 @@ class RecordedCasesTest {
 
     @TestFactory
     Stream<DynamicNode> recordedCasesAreConsistentWithTheHarness() {
-        var shared = SharedFolders.shared();
-        if (shared.isEmpty()) {
-            return Stream.of(SharedFolders.missingShared(WHAT));
-        }
-        List<DynamicNode> folders = new ArrayList<>();
-        for (String folder : SharedFolders.TRACE_FOLDERS) {
-            Path root = shared.get().resolve(folder);
-            if (!Files.isDirectory(root)) {
-                folders.add(SharedFolders.missingFolder(WHAT, folder, root));
-                continue;
-            }
-            List<DynamicNode> tests = SharedFolders.casesWithTraces(root).stream()
-                    .map(dir -> (DynamicNode) dynamicTest(folder + "/" + dir.getFileName(), dir.toUri(),
-                            () -> check(folder + "/" + dir.getFileName(), dir)))
-                    .toList();
-            folders.add(dynamicContainer(folder, root.toUri(), tests.isEmpty()
-                    ? Stream.of(dynamicTest(folder, () -> {
-                        throw new AssertionError(root + " holds no case folder with a compare.txt");
-                    }))
-                    : tests.stream()));
-        }
-        return folders.stream();
+        return SharedFolders.perCase(WHAT, "compare.txt", (id, dir) -> dynamicTest(id, dir.toUri(),
+                () -> check(id, dir)));
     }
 
     private static void check(String id, Path dir) {

@@ -1,7 +1,6 @@
 package dev.dmmodel.testkit.conformance;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.DynamicContainer.dynamicContainer;
 import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 
 import dev.dmmodel.trace.TraceEvent;
@@ -13,7 +12,6 @@ import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
@@ -31,36 +29,8 @@ class RecordedTraceFilesTest {
 
     @TestFactory
     Stream<DynamicNode> everyRecordedTraceReadsAndRewritesByteIdentically() {
-        var shared = SharedFolders.shared();
-        if (shared.isEmpty()) {
-            return Stream.of(SharedFolders.missingShared(WHAT));
-        }
-        List<DynamicNode> folders = new ArrayList<>();
-        for (String folder : SharedFolders.TRACE_FOLDERS) {
-            Path root = shared.get().resolve(folder);
-            if (!Files.isDirectory(root)) {
-                folders.add(SharedFolders.missingFolder(WHAT, folder, root));
-                continue;
-            }
-            List<Path> files;
-            try (Stream<Path> s = Files.list(root)) {
-                files = s.map(p -> p.resolve("trace.csv")).filter(Files::isRegularFile).sorted().toList();
-            } catch (IOException e) {
-                throw new IllegalStateException("cannot list " + root + ": " + e.getMessage(), e);
-            }
-            List<DynamicNode> tests = new ArrayList<>();
-            for (Path file : files) {
-                String id = folder + "/" + file.getParent().getFileName();
-                tests.add(dynamicTest(id, file.toUri(), () -> readAndRewrite(id, file)));
-            }
-            if (tests.isEmpty()) {
-                tests.add(dynamicTest(folder, () -> {
-                    throw new AssertionError(root + " holds no case folder with a trace.csv");
-                }));
-            }
-            folders.add(dynamicContainer(folder, root.toUri(), tests.stream()));
-        }
-        return folders.stream();
+        return SharedFolders.perCase(WHAT, "trace.csv", (id, dir) -> dynamicTest(id, dir.resolve("trace.csv").toUri(),
+                () -> readAndRewrite(id, dir.resolve("trace.csv"))));
     }
 
     private static void readAndRewrite(String id, Path file) throws IOException {

@@ -48,6 +48,45 @@ final class SharedFolders {
         return dynamicTest(name, () -> Assumptions.assumeTrue(false, message));
     }
 
+    /** What a per-case test factory makes of one case folder: {@code <trace folder>/<case>} and the folder. */
+    @FunctionalInterface
+    interface CaseTest {
+        DynamicNode of(String id, Path caseDir);
+    }
+
+    /**
+     * One container per trace folder with one test per case folder that holds {@code file} (a path relative to
+     * the case folder), in name order. Without the shared folder: one skipped test saying where it looked; a
+     * missing trace folder: a skipped test for it; a trace folder without any such case: a failing test.
+     */
+    static Stream<DynamicNode> perCase(String what, String file, CaseTest test) {
+        Optional<Path> shared = shared();
+        if (shared.isEmpty()) {
+            return Stream.of(missingShared(what));
+        }
+        List<DynamicNode> folders = new java.util.ArrayList<>();
+        for (String folder : TRACE_FOLDERS) {
+            Path root = shared.get().resolve(folder);
+            if (!Files.isDirectory(root)) {
+                folders.add(missingFolder(what, folder, root));
+                continue;
+            }
+            List<DynamicNode> tests;
+            try (Stream<Path> s = Files.list(root)) {
+                tests = s.filter(dir -> Files.isRegularFile(dir.resolve(file))).sorted()
+                        .map(dir -> test.of(folder + "/" + dir.getFileName(), dir)).toList();
+            } catch (IOException e) {
+                throw new IllegalStateException("cannot list " + root + ": " + e.getMessage(), e);
+            }
+            folders.add(org.junit.jupiter.api.DynamicContainer.dynamicContainer(folder, root.toUri(), tests.isEmpty()
+                    ? Stream.of(dynamicTest(folder, () -> {
+                        throw new AssertionError(root + " holds no case folder with a " + file);
+                    }))
+                    : tests.stream()));
+        }
+        return folders.stream();
+    }
+
     /** The case folders under a trace folder that have a {@code compare.txt}, sorted by name. */
     static List<Path> casesWithTraces(Path root) {
         try (Stream<Path> s = Files.list(root)) {

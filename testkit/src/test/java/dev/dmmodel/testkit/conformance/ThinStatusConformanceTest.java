@@ -1,6 +1,5 @@
 package dev.dmmodel.testkit.conformance;
 
-import static org.junit.jupiter.api.DynamicContainer.dynamicContainer;
 import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 
 import dev.dmmodel.device.BlockDevice;
@@ -41,32 +40,8 @@ class ThinStatusConformanceTest {
 
     @TestFactory
     Stream<DynamicNode> statusAfterTheWorkloadAgreesWithTheRecording() {
-        var shared = SharedFolders.shared();
-        if (shared.isEmpty()) {
-            return Stream.of(SharedFolders.missingShared(WHAT));
-        }
-        List<DynamicNode> folders = new ArrayList<>();
-        for (String folder : SharedFolders.TRACE_FOLDERS) {
-            Path root = shared.get().resolve(folder);
-            if (!Files.isDirectory(root)) {
-                folders.add(SharedFolders.missingFolder(WHAT, folder, root));
-                continue;
-            }
-            List<DynamicNode> tests = new ArrayList<>();
-            for (Path dir : SharedFolders.casesWithTraces(root)) {
-                Path status = dir.resolve("raw/pool-status.txt");
-                if (Files.isRegularFile(status)) {
-                    tests.add(dynamicTest(folder + "/" + dir.getFileName(), status.toUri(), () -> check(dir, status)));
-                }
-            }
-            if (tests.isEmpty()) {
-                tests.add(dynamicTest(folder, () -> {
-                    throw new AssertionError(root + " holds no thin case with raw/pool-status.txt");
-                }));
-            }
-            folders.add(dynamicContainer(folder, root.toUri(), tests.stream()));
-        }
-        return folders.stream();
+        return SharedFolders.perCase(WHAT, "raw/pool-status.txt", (id, dir) -> dynamicTest(id,
+                dir.resolve("raw/pool-status.txt").toUri(), () -> check(dir, dir.resolve("raw/pool-status.txt"))));
     }
 
     private static void check(Path dir, Path statusFile) throws IOException {

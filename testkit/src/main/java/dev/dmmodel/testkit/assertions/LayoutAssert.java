@@ -39,7 +39,7 @@ public final class LayoutAssert extends AbstractAssert<LayoutAssert, Layout> {
 
     private LayoutAssert check(String failure) {
         if (failure != null) {
-            failWithMessage("%s", failure + "\nin\n" + Messages.layout(actual));
+            failWithMessage("%s", failure + "\nin " + Messages.layout(actual));
         }
         return this;
     }

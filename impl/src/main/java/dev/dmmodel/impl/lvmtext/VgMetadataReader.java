@@ -263,7 +263,7 @@ public final class VgMetadataReader {
         }
     }
 
-    // lib/format_text/import_vsn1.c: _read_vg (allocation_policy) and lib/metadata/metadata.c: get_alloc_from_string
+    // lib/format_text/import_vsn1.c: _read_vg (allocation_policy) and lib/display/display.c: get_alloc_from_string
     private AllocationPolicy allocationPolicy(Setting st, String what) {
         String word = string(st);
         return switch (word) {
@@ -308,7 +308,7 @@ public final class VgMetadataReader {
             throw error(pv, "PV " + pv.key() + " is named " + device + ", like PV " + devices.get(device));
         }
         devices.put(device, pv.key());
-        // model invariant (the data area lies on the device); LVM itself only warns later (pv_check)
+        // model invariant (the data area lies on the device), not an LVM import check
         if (devSize > 0) {
             long end;
             try {
@@ -368,7 +368,7 @@ public final class VgMetadataReader {
                 String name = s.key();
                 String lv = vgName + "/" + name;
                 LvRole role;
-                // lib/metadata/lv.c: lv_role / lv_is_* (roles follow from segment types and references)
+                // lib/metadata/lv.c: lv_layout_and_role (roles from segment types, references, _pmspare)
                 if (dataOf.containsKey(name) && metadataOf.containsKey(name)) {
                     throw error(s, "LV " + lv + " is both a thin pool's data and metadata LV");
                 } else if (dataOf.containsKey(name)) {
@@ -395,8 +395,8 @@ public final class VgMetadataReader {
                 }
                 // lib/metadata/merge.c: check_lv_segments (visibility agrees with the role)
                 if (role.visible() != raw.visible()) {
-                    throw error(raw.statusAt(), "LV " + lv + " of role " + role + " must " + (role.visible() ? "" : "not ")
-                            + "have the VISIBLE status");
+                    throw error(raw.statusAt(), "LV " + lv + " of role " + role + " must "
+                            + (role.visible() ? "" : "not ") + "have the VISIBLE status");
                 }
                 // lib/metadata/merge.c: check_lv_segments (a pool's data LV is as long as the pool)
                 if (raw.segments().get(0).thinPool().isPresent()) {
@@ -513,7 +513,7 @@ public final class VgMetadataReader {
             }
         }
 
-        // lib/striped/striped.c: _striped_text_import and lib/format_text/import_vsn1.c: _read_segment_areas
+        // lib/striped/striped.c: _striped_text_import and lib/format_text/import_vsn1.c: text_import_areas
         private LvSegment striped(Section seg, String what, long start, long count, Setting countSetting) {
             Setting stripeCountSetting = requireSetting(seg, "stripe_count", what);
             long stripes = integer(stripeCountSetting);
@@ -566,7 +566,7 @@ public final class VgMetadataReader {
                 if (pe.value() < 0) {
                     throw error(offset, "negative extent " + pe.value() + " in areas array for " + what);
                 }
-                // lib/metadata/merge.c: check_lv_segments / lib/metadata/pv_map.c (areas lie within the PV)
+                // lib/metadata/pv_manip.c: check_pv_segments (areas lie within the PV's pe_count)
                 if (pe.value() > pv.peCount() - areaLen) {
                     throw error(offset, "extents " + pe.value() + ".." + (pe.value() + areaLen - 1) + " of " + what
                             + " lie beyond the " + pv.peCount() + " extents of " + pvName.value());

@@ -223,4 +223,22 @@ class VgMetadataReaderTest {
                 .hasMessage("x.vg:17:14: expected '=' or '{' after \"extent_size\", found \"8192\"");
         assertThatThrownBy(() -> VgMetadataReader.read((String) null, "x")).isInstanceOf(NullPointerException.class);
     }
+
+    @Test
+    void theDocumentedExampleWithAThinSnapshot() {
+        // docs/lvm2-semantics.md section 4.5 (shared/docs), copied as written
+        VolumeGroup vg = read("doc-4.5-example.vg");
+        assertThat(vg.name()).isEqualTo("vg0");
+        assertThat(vg.physicalVolumes()).extracting(PhysicalVolume::device).containsExactly("sdb", "sdc");
+        assertThat(vg.physicalVolumes()).extracting(PhysicalVolume::peCount).containsExactly(2559L, 2559L);
+        LogicalVolume snap = vg.logicalVolume("snap1").orElseThrow();
+        assertThat(snap.flags()).containsExactly(LvFlag.ACTIVATION_SKIP);
+        assertThat(snap.thin()).contains(new SegmentType.Thin("pool", 1, 2, Optional.of("thin1")));
+        assertThat(vg.logicalVolume("pool").orElseThrow().thinPool().orElseThrow().chunkSize())
+                .isEqualTo(Sectors.of(128));
+        assertThat(vg.logicalVolume("data").orElseThrow().segments()).containsExactly(new LvSegment(0, 512,
+                Sectors.of(128), List.of(new StripeArea("sdb", 1280), new StripeArea("sdc", 0))));
+        assertThat(failure(fixture("doc-4.5-example.vg").replace("origin = \"thin1\"", "origin = \"thin9\""))
+                .problem()).isEqualTo("Unknown origin thin9 in segment segment1 of logical volume vg0/snap1");
+    }
 }

@@ -1,0 +1,54 @@
+package dev.dmmodel.lvm;
+
+import java.util.Objects;
+
+/**
+ * LVM2 text metadata (a {@code vgcfgbackup} file or on-disk metadata text) that cannot be read: a syntax
+ * error, a missing or mistyped key, an inconsistency LVM's importer rejects, or a segment type the model
+ * does not have. The message is {@code source:line:column: what}, e.g.
+ * {@code vgt.vg:12:9: expected '=' or '{' after "extent_size", found "8192"}.
+ */
+public final class LvmMetadataException extends IllegalArgumentException {
+
+    private static final long serialVersionUID = 1L;
+
+    private final String source;
+    private final int line;
+    private final int column;
+    private final String problem;
+
+    /**
+     * @param source the file name, or {@code <input>}
+     * @param line the 1-based line of the offending text
+     * @param column the 1-based column of the offending text
+     * @param problem what is wrong (found and expected)
+     */
+    public LvmMetadataException(String source, int line, int column, String problem) {
+        super(Objects.requireNonNull(source, "source") + ":" + line + ":" + column + ": "
+                + Objects.requireNonNull(problem, "problem"));
+        this.source = source;
+        this.line = line;
+        this.column = column;
+        this.problem = problem;
+    }
+
+    /** The file name, or {@code <input>}. */
+    public String source() {
+        return source;
+    }
+
+    /** The 1-based line. */
+    public int line() {
+        return line;
+    }
+
+    /** The 1-based column. */
+    public int column() {
+        return column;
+    }
+
+    /** The problem without the location. */
+    public String problem() {
+        return problem;
+    }
+}

@@ -110,6 +110,15 @@ public final class LayoutBuilder {
         return this;
     }
 
+    /**
+     * An existing volume group as read from its LVM metadata (an imported host): its PVs must be devices added
+     * before, and its LVs are matched to dm devices created before by their LVM names.
+     */
+    public LayoutBuilder importVolumeGroup(dev.dmmodel.lvm.VolumeGroup volumeGroup) {
+        steps.add(new LayoutStep.ImportVolumeGroup(volumeGroup));
+        return this;
+    }
+
     /** {@code dmsetup create NAME} with a table given as a built table. */
     public LayoutBuilder dmsetupCreate(String name, DmTable table) {
         steps.add(new LayoutStep.DmCreate(name, "", table));

@@ -99,6 +99,20 @@ public sealed interface LayoutStep {
     }
 
     /**
+     * An existing volume group as its LVM metadata describes it ({@code vgcfgbackup}; an imported host). Its
+     * PVs must be devices of the layout, named by kernel name; an LV is active when a dm device named as LVM
+     * names it ({@code vg-lv}) exists by then, otherwise inactive.
+     *
+     * @param volumeGroup the volume group
+     */
+    record ImportVolumeGroup(dev.dmmodel.lvm.VolumeGroup volumeGroup) implements LayoutStep {
+        /** Rejects nulls. */
+        public ImportVolumeGroup {
+            Objects.requireNonNull(volumeGroup, "volumeGroup");
+        }
+    }
+
+    /**
      * {@code lvcreate} (linear or striped); the LV is activated as a dm device.
      *
      * @param vg the VG

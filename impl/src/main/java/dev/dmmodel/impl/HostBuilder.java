@@ -86,6 +86,8 @@ final class HostBuilder implements DeviceView {
                 lvm.lvcreateThin(s);
             } else if (step instanceof LayoutStep.ThinSnapshotCreate s) {
                 lvm.lvcreateSnapshot(s);
+            } else if (step instanceof LayoutStep.ImportVolumeGroup s) {
+                lvm.importVolumeGroup(s);
             } else if (step instanceof LayoutStep.DmCreate s) {
                 dmCreate(s.name(), s.uuid(), s.table(), s.kernelName(), s.devNumber(), false);
             } else {
@@ -344,6 +346,12 @@ final class HostBuilder implements DeviceView {
 
     boolean isHeld(String device) {
         return holders.containsKey(device);
+    }
+
+    /** The device a reference names, if any. */
+    java.util.Optional<BlockDevice> find(String reference) {
+        String name = aliases.get(reference);
+        return name == null ? java.util.Optional.empty() : java.util.Optional.ofNullable(devices.get(name));
     }
 
     BlockDevice resolve(String reference, String field) {

@@ -96,6 +96,56 @@ final class LvmSteps {
         vgs.put(vg.name(), vg);
     }
 
+    // lib/format_text/import_vsn1.c + activation: a VG read from its metadata, LVs active where vg-lv exists
+    void importVolumeGroup(LayoutStep.ImportVolumeGroup s) {
+        VolumeGroup vg = s.volumeGroup();
+        if (vgs.containsKey(vg.name())) {
+            throw new LayoutException(vg.name(), "volume group", vg.name(), "A volume group called " + vg.name()
+                    + " already exists.");
+        }
+        for (PhysicalVolume pv : vg.physicalVolumes()) {
+            BlockDevice d = host.resolve(pv.device(), "volume group " + vg.name());
+            if (!d.name().equals(pv.device())) {
+                throw new LayoutException(vg.name(), "pv device", pv.device(), "PV " + pv.device() + " of volume group "
+                        + vg.name() + " is device " + d.name() + ": name PVs by their kernel names");
+            }
+            if (isPhysicalVolume(d.name())) {
+                throw new LayoutException(d.name(), "pv", d.path(), "Physical volume '" + d.path()
+                        + "' is already in volume group '" + pvOwner.getOrDefault(d.name(), "(orphan)") + "'");
+            }
+            if (pv.devSize().count() > d.size().count()) {
+                throw new LayoutException(d.name(), "dev_size", pv.devSize().toString(), "PV " + d.name() + " of"
+                        + " volume group " + vg.name() + " claims " + pv.devSize() + " but the device has " + d.size());
+            }
+        }
+        VolumeGroup active = vg;
+        for (LogicalVolume lv : vg.logicalVolumes()) {
+            java.util.Optional<BlockDevice> dm = host.find("/dev/mapper/" + LogicalVolume.dmName(vg.name(), lv.name()))
+                    .filter(d -> d instanceof dev.dmmodel.device.DmDevice);
+            if (dm.isPresent()) {
+                active = withDevice(active, lv.name(), dm.get().name());
+            }
+            if (lv.thinPool().isPresent()) {
+                for (String layer : List.of(LogicalVolume.dmName(vg.name(), lv.name(), "tpool"),
+                        LogicalVolume.dmName(vg.name(), lv.name()))) {
+                    host.find("/dev/mapper/" + layer).filter(d -> d instanceof dev.dmmodel.device.DmDevice x
+                            && x.table().targets().stream().anyMatch(t -> t instanceof dev.dmmodel.dm.ThinPoolTarget))
+                            .ifPresent(d -> thinPoolDevices.putIfAbsent(vg.name() + "/" + lv.name(), d.name()));
+                }
+            }
+        }
+        for (PhysicalVolume pv : vg.physicalVolumes()) {
+            pvOwner.put(pv.device(), vg.name());
+            allPvs.add(pv);
+        }
+        for (LogicalVolume lv : active.logicalVolumes()) {
+            if (!lv.dmDevice().isEmpty()) {
+                publish(active, lv, lv.dmDevice());
+            }
+        }
+        vgs.put(vg.name(), active);
+    }
+
     void lvcreate(LayoutStep.LvCreate s) {
         VolumeGroup vg = vgs.get(s.vg());
         if (vg == null) {

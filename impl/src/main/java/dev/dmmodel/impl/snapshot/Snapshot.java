@@ -187,6 +187,8 @@ public final class Snapshot {
     private final Map<String, DmTable> dmTables;
     private final List<String> dmsetupStatus;
     private final Map<String, Long> peStarts;
+    private final List<dev.dmmodel.lvm.VolumeGroup> volumeGroups;
+    private final List<String> lvmProblems;
 
     private Snapshot(Reader r) {
         this.directory = r.dir;
@@ -199,6 +201,24 @@ public final class Snapshot {
         this.dmTables = Collections.unmodifiableMap(new LinkedHashMap<>(r.dmTables));
         this.dmsetupStatus = List.copyOf(r.status);
         this.peStarts = Collections.unmodifiableMap(new LinkedHashMap<>(r.peStarts));
+        this.volumeGroups = List.copyOf(r.volumeGroups);
+        this.lvmProblems = List.copyOf(r.lvmProblems);
+    }
+
+    /**
+     * The volume groups of {@code lvm/*.vg} that import ({@code impl.lvmtext}), each on PVs this snapshot has;
+     * {@link #toLayoutSpec(KernelProfile)} adds them to the layout.
+     */
+    public List<dev.dmmodel.lvm.VolumeGroup> volumeGroups() {
+        return volumeGroups;
+    }
+
+    /**
+     * Why a {@code lvm/*.vg} file's volume group is not in {@link #volumeGroups()}: a segment type or feature the
+     * model does not have, or a PV on a device the snapshot lacks; one message per file, naming it.
+     */
+    public List<String> lvmProblems() {
+        return lvmProblems;
     }
 
     /**
@@ -362,7 +382,8 @@ public final class Snapshot {
      * The steps that recreate this host under a kernel profile: one {@link LayoutStep.AddDisk} per bottom
      * device with its recorded limits and device number, followed by one {@link LayoutStep.AddPartition}
      * per partition of it (kernel name and device number as recorded), then one {@link LayoutStep.DmCreate}
-     * per dm device in dependency order with its dm name, uuid, kernel name, device number and table.
+     * per dm device in dependency order with its dm name, uuid, kernel name, device number and table, then one
+     * {@link LayoutStep.ImportVolumeGroup} per volume group of {@link #volumeGroups()}.
      */
     public LayoutSpec toLayoutSpec(KernelProfile kernel) {
         Objects.requireNonNull(kernel, "kernel");
@@ -378,6 +399,9 @@ public final class Snapshot {
             Device d = devices.get(e.getKey());
             steps.add(new LayoutStep.DmCreate(d.dmName().orElseThrow(), d.dmUuid().orElse(""), e.getValue(),
                     Optional.of(d.kname()), Optional.of(d.dev())));
+        }
+        for (dev.dmmodel.lvm.VolumeGroup vg : volumeGroups) {
+            steps.add(new LayoutStep.ImportVolumeGroup(vg));
         }
         return new LayoutSpec(kernel, steps);
     }
@@ -427,6 +451,8 @@ public final class Snapshot {
         private final Map<String, DmTable> dmTables = new LinkedHashMap<>();
         private final List<String> status = new ArrayList<>();
         private final Map<String, Long> peStarts = new LinkedHashMap<>();
+        private final List<dev.dmmodel.lvm.VolumeGroup> volumeGroups = new ArrayList<>();
+        private final List<String> lvmProblems = new ArrayList<>();
         /** Device number → kernel name, over disks, partitions and dm devices. */
         private final Map<DevNumber, String> byNumber = new HashMap<>();
         /** Where each device number was read, for the duplicate message. */
@@ -975,7 +1001,27 @@ public final class Snapshot {
                     throw new SnapshotException(vg, "no pvN { ... } block",
                             "LVM text metadata with at least one physical volume");
                 }
+                importVolumeGroup(vg, text);
             }
+        }
+
+        // the whole VG for the layout; what the model cannot take is kept as a problem, not dropped silently
+        private void importVolumeGroup(Path file, String text) {
+            dev.dmmodel.lvm.VolumeGroup vg;
+            try {
+                vg = dev.dmmodel.impl.lvmtext.VgMetadataReader.read(text, file.getFileName().toString());
+            } catch (IllegalArgumentException e) {
+                lvmProblems.add(file + ": not imported: " + e.getMessage());
+                return;
+            }
+            for (dev.dmmodel.lvm.PhysicalVolume pv : vg.physicalVolumes()) {
+                if (!devices.containsKey(pv.device()) && !partitions.containsKey(pv.device())) {
+                    lvmProblems.add(file + ": not imported: PV " + pv.device() + " of volume group " + vg.name()
+                            + " is not a device of this snapshot");
+                    return;
+                }
+            }
+            volumeGroups.add(vg);
         }
 
         // ---------------------------------------------------------------- files and values

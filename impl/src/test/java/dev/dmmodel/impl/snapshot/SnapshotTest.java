@@ -278,7 +278,17 @@ class SnapshotTest {
                         Optional.of(new DevNumber(8, 1))),
                 new LayoutStep.DmCreate("vg-lv", "", new DmTable(List.of(new LinearTarget(Sectors.ZERO,
                         Sectors.of(2097152), "sda1", Sectors.of(2753)))), Optional.of("dm-0"),
-                        Optional.of(new DevNumber(253, 0))));
+                        Optional.of(new DevNumber(253, 0))),
+                new LayoutStep.ImportVolumeGroup(s.volumeGroups().get(0)));
+        // lvm/vg.vg, read whole: the PV on sda1 at pe_start 2753, the LV active as dm-0 once built
+        assertThat(s.lvmProblems()).isEmpty();
+        assertThat(s.volumeGroups().get(0).physicalVolumes()).singleElement()
+                .satisfies(pv -> assertThat(pv.device()).isEqualTo("sda1"))
+                .satisfies(pv -> assertThat(pv.peStart()).isEqualTo(Sectors.of(2753)));
+        dev.dmmodel.layout.Layout layout = dev.dmmodel.layout.Layout.of(s.toLayoutSpec());
+        assertThat(layout.volumeGroups()).singleElement().satisfies(vg -> assertThat(
+                vg.logicalVolume("lv").orElseThrow().dmDevice()).isEqualTo("dm-0"));
+        assertThat(layout.physicalVolume("sda1")).isPresent();
     }
 
     @Test
@@ -293,9 +303,23 @@ class SnapshotTest {
                 new ThinTarget(Sectors.ZERO, Sectors.of(131072), "dm-2", 1, Optional.empty()));
         assertThat(s.dmsetupStatus()).contains("vgt-thin: 0 131072 thin 0 -");
         List<LayoutStep> steps = s.toLayoutSpec(KernelProfile.LINUX_6_1).steps();
-        assertThat(steps).hasSize(6);
+        assertThat(steps).hasSize(7);
         assertThat(steps.get(5)).isEqualTo(new LayoutStep.DmCreate("vgt-thin", "", s.dmTable("dm-4"),
                 Optional.of("dm-4"), Optional.of(new DevNumber(253, 4))));
+        assertThat(steps.get(6)).isEqualTo(new LayoutStep.ImportVolumeGroup(s.volumeGroups().get(0)));
+        // the imported VG: LVs matched to their dm devices, the spare inactive, the pool at transaction_id 1
+        dev.dmmodel.layout.Layout layout = dev.dmmodel.layout.Layout.of(s.toLayoutSpec(KernelProfile.LINUX_6_1));
+        dev.dmmodel.lvm.VolumeGroup vgt = layout.volumeGroups().get(0);
+        assertThat(vgt.logicalVolume("thin").orElseThrow().dmDevice()).isEqualTo("dm-4");
+        assertThat(vgt.logicalVolume("pool").orElseThrow().dmDevice()).isEqualTo("dm-3");
+        assertThat(vgt.logicalVolume("pool_tdata").orElseThrow().dmDevice()).isEqualTo("dm-1");
+        assertThat(vgt.logicalVolume("lvol0_pmspare").orElseThrow().dmDevice()).isEmpty();
+        dev.dmmodel.engine.Simulation sim = dev.dmmodel.engine.Simulation.of(layout);
+        assertThat(sim.thinStats().get(0).poolTransactionId()).isEqualTo(1);
+        // so LVM commands work on an imported host: a snapshot of the thin LV
+        assertThat(sim.execute(dev.dmmodel.workload.Script.parse("lvcreate -s vgt/thin -n snap").commands().get(0),
+                dev.dmmodel.trace.TraceListener.NONE).message()).isEqualTo("  Logical volume \"snap\" created.");
+        assertThat(sim.thinStats().get(0).poolTransactionId()).isEqualTo(2);
     }
 
     // ================================================================================ hand-made snapshot

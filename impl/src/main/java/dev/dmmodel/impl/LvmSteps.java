@@ -110,8 +110,11 @@ final class LvmSteps {
                         + vg.name() + " is device " + d.name() + ": name PVs by their kernel names");
             }
             if (isPhysicalVolume(d.name())) {
-                throw new LayoutException(d.name(), "pv", d.path(), "Physical volume '" + d.path()
-                        + "' is already in volume group '" + pvOwner.getOrDefault(d.name(), "(orphan)") + "'");
+                String owner = pvOwner.get(d.name());
+                throw new LayoutException(d.name(), "pv", d.path(), owner != null
+                        ? "Physical volume '" + d.path() + "' is already in volume group '" + owner + "'"
+                        : "Physical volume '" + d.path() + "' is already an orphan physical volume, not one of "
+                                + vg.name());
             }
             if (pv.devSize().count() > d.size().count()) {
                 throw new LayoutException(d.name(), "dev_size", pv.devSize().toString(), "PV " + d.name() + " of"
@@ -122,9 +125,8 @@ final class LvmSteps {
         for (LogicalVolume lv : vg.logicalVolumes()) {
             java.util.Optional<BlockDevice> dm = host.find("/dev/mapper/" + LogicalVolume.dmName(vg.name(), lv.name()))
                     .filter(d -> d instanceof dev.dmmodel.device.DmDevice);
-            if (dm.isPresent()) {
-                active = withDevice(active, lv.name(), dm.get().name());
-            }
+            // active where vg-lv exists now; whatever device the metadata's source had in mind does not count
+            active = withDevice(active, lv.name(), dm.map(BlockDevice::name).orElse(""));
             if (lv.thinPool().isPresent()) {
                 for (String layer : List.of(LogicalVolume.dmName(vg.name(), lv.name(), "tpool"),
                         LogicalVolume.dmName(vg.name(), lv.name()))) {

@@ -34,6 +34,49 @@ class LayoutBuilderTest {
     }
 
     @Test
+    void anImportedVolumeGroupMatchesItsLvsToDmDevicesByName() {
+        Layout built = Layout.builder(KernelProfile.LINUX_6_1)
+                .disk("sda", DiskPresets.sasDisk().size(Bytes.gib(1)))
+                .pvcreate("sda").vgcreate("vg", "sda")
+                .lvcreate("vg", LvCreateRequest.builder("lv").size("64M").build())
+                .build();
+        VolumeGroup vg = built.volumeGroups().get(0);
+        DmDevice lv = built.dmDevices().get(0);
+        // the same host rebuilt from what a snapshot holds: the disk, the dm table, the VG's metadata
+        Layout imported = Layout.builder(KernelProfile.LINUX_6_1)
+                .disk("sda", DiskPresets.sasDisk().size(Bytes.gib(1)))
+                .dmsetupCreate(lv.dmName(), lv.table())
+                .importVolumeGroup(vg)
+                .build();
+        assertThat(imported.volumeGroups()).containsExactly(vg);
+        assertThat(imported.physicalVolumes()).isEqualTo(built.physicalVolumes());
+        assertThat(imported.device("/dev/vg/lv").name()).isEqualTo("dm-0");
+        // without the dm device the LV is inactive
+        Layout inactive = Layout.builder(KernelProfile.LINUX_6_1)
+                .disk("sda", DiskPresets.sasDisk().size(Bytes.gib(1))).importVolumeGroup(vg).build();
+        assertThat(inactive.volumeGroups().get(0).logicalVolume("lv").orElseThrow().dmDevice()).isEmpty();
+    }
+
+    @Test
+    void importingAVolumeGroupRefusesWhatLvmWouldRefuse() {
+        VolumeGroup vg = Layout.builder(KernelProfile.LINUX_6_1)
+                .disk("sda", DiskPresets.sasDisk().size(Bytes.gib(1)))
+                .pvcreate("sda").vgcreate("vg", "sda").build().volumeGroups().get(0);
+        assertThatThrownBy(() -> Layout.builder(KernelProfile.LINUX_6_1).importVolumeGroup(vg).build())
+                .isInstanceOf(LayoutException.class).hasMessageContaining("no device 'sda'");
+        assertThatThrownBy(() -> Layout.builder(KernelProfile.LINUX_6_1)
+                .disk("sda", DiskPresets.sasDisk().size(Bytes.gib(1))).importVolumeGroup(vg).importVolumeGroup(vg)
+                .build()).isInstanceOf(LayoutException.class).hasMessageContaining("A volume group called vg already");
+        assertThatThrownBy(() -> Layout.builder(KernelProfile.LINUX_6_1)
+                .disk("sda", DiskPresets.sasDisk().size(Bytes.gib(1))).pvcreate("sda").importVolumeGroup(vg)
+                .build()).isInstanceOf(LayoutException.class)
+                .hasMessageContaining("Physical volume '/dev/sda' is already an orphan physical volume");
+        assertThatThrownBy(() -> Layout.builder(KernelProfile.LINUX_6_1)
+                .disk("sda", DiskPresets.sasDisk().size(Bytes.mib(512))).importVolumeGroup(vg).build())
+                .isInstanceOf(LayoutException.class).hasMessageContaining("claims");
+    }
+
+    @Test
     void aRecordedSpecBuildsTheSameLayoutAsItsBuilder() {
         dev.dmmodel.layout.LayoutSpec spec = new dev.dmmodel.layout.LayoutSpec(KernelProfile.LINUX_6_1, List.of(
                 new dev.dmmodel.layout.LayoutStep.AddDisk("sda", DiskPresets.hardwareRaid(RaidLevel.RAID5, 8,

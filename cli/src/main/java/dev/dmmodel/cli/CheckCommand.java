@@ -52,6 +52,12 @@ final class CheckCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         out.print(f.equals("json") ? json(findings) : text(findings, s.profile().name()));
         out.flush();
+        // what the snapshot holds but the model could not take (a VG with raid LVs, ...) is said, not dropped
+        PrintWriter err = spec.commandLine().getErr();
+        for (String problem : s.snapshot().lvmProblems()) {
+            err.println("dmmodel: note: " + problem);
+        }
+        err.flush();
         return exitCode(findings);
     }
 

@@ -57,6 +57,21 @@ class CheckCommandTest {
                 .isEqualTo("0 findings (0 errors, 0 warnings, 0 info) under linux-6.1\n");
     }
 
+    @Test
+    void aVolumeGroupTheModelCannotTakeIsNotedOnStderr(@org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp)
+            throws Exception {
+        java.nio.file.Path snap = Cli.copyOf("ss-str-1M-at32k", tmp);
+        java.nio.file.Path vg = snap.resolve("lvm/vg.vg");
+        // the first LV's segment as a RAID 1 segment: a type the model does not have
+        String text = java.nio.file.Files.readString(vg).replaceFirst("type = \"striped\"", "type = \"raid1\"");
+        java.nio.file.Files.writeString(vg, text);
+        Cli.Result r = Cli.run("check", "--snapshot", snap.toString());
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        assertThat(r.out()).isEqualTo("0 findings (0 errors, 0 warnings, 0 info) under linux-6.1\n");
+        assertThat(r.errLines()).singleElement().asString().startsWith("dmmodel: note: ").contains("vg.vg")
+                .contains("not imported").contains("raid1");
+    }
+
     /** No finding type is an ERROR today; the exit code and the output are ready for one. */
     @Test
     void anErrorFinding_exits1() {

@@ -330,26 +330,11 @@ public final class HostSimulation implements Simulation {
      * ({@code max_sectors}, dm's {@code merge_bvec_fn}) and its segment count.
      */
     private List<Bio> shapedBios(String device, Op op, int flags, long pos, long bytes) {
-        dev.dmmodel.impl.limits.Limits q = kernel.queueLimits(device);
-        long nrVecs = Math.min(q.maxSegments, Math.min(q.maxSectors / 8 + 1, BIO_MAX_VECS));
         List<Bio> out = new ArrayList<>();
         long done = 0;
-        while (done < bytes) {
-            long start = (pos + done) / 512;
-            long limitBytes = kernel.buildLimit(device, start) * 512;
-            long len = 0;
-            long pages = 0;
-            while (done + len < bytes) {
-                long page = Math.min(Bvecs.PAGE, bytes - done - len);
-                boolean first = pages == 0;
-                if (!first && (pages + 1 > nrVecs || len + page > limitBytes || pages + 1 > q.maxSegments)) {
-                    break;
-                }
-                len += page;
-                pages++;
-            }
-            out.add(new Bio(device, op, flags, start, len / 512, buffer.vectors(done, len)));
-            done += len;
+        for (long[] piece : kernel.buildPieces(device, pos / 512, bytes / 512)) {
+            out.add(new Bio(device, op, flags, piece[0], piece[1], buffer.vectors(done, piece[1] * 512)));
+            done += piece[1] * 512;
         }
         return out;
     }

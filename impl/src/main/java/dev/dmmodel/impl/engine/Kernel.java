@@ -194,6 +194,37 @@ final class Kernel {
         return max;
     }
 
+    /**
+     * Before 4.3: the pieces {@code [start, length]} in sectors that bios built page by page for
+     * {@code sectors} at {@code start} of {@code device} come out as ({@code bio_get_nr_vecs} vectors, then
+     * {@code bio_add_page} stops at {@link #buildLimit} or max_segments). Used by direct I/O and by dm-io for
+     * kcopyd ({@code do_region}).
+     */
+    List<long[]> buildPieces(String device, long start, long sectors) {
+        Limits q = queueOf(device);
+        long nrVecs = Math.min(q.maxSegments, Math.min(q.maxSectors / 8 + 1, HostSimulation.BIO_MAX_VECS));
+        List<long[]> out = new ArrayList<>();
+        long bytes = sectors * 512;
+        long done = 0;
+        while (done < bytes) {
+            long at = start + done / 512;
+            long limitBytes = buildLimit(device, at) * 512;
+            long len = 0;
+            long pages = 0;
+            while (done + len < bytes) {
+                long page = Math.min(Bvecs.PAGE, bytes - done - len);
+                if (pages > 0 && (pages + 1 > nrVecs || len + page > limitBytes || pages + 1 > q.maxSegments)) {
+                    break;
+                }
+                len += page;
+                pages++;
+            }
+            out.add(new long[] {at, len / 512});
+            done += len;
+        }
+        return out;
+    }
+
     /** The queue limits a bio for the device meets first (see {@link #queueOf}). */
     Limits queueLimits(String device) {
         return queueOf(device);

@@ -240,7 +240,7 @@ final class ThinIo {
     private void zero(String poolDevice, long sector, long sectors) {
         for (long s = sector; s < sector + sectors; s += KCOPYD_SUB_JOB_SECTORS) {
             long len = Math.min(KCOPYD_SUB_JOB_SECTORS, sector + sectors - s);
-            kernel.submitBioNoacct(new Bio(poolDevice, Op.WRITE, 0, s, len, kernel.pages(len)));
+            kcopydIo(poolDevice, Op.WRITE, s, len);
         }
     }
 
@@ -248,8 +248,19 @@ final class ThinIo {
     private void copy(String poolDevice, long from, long to, long sectors) {
         for (long s = 0; s < sectors; s += KCOPYD_SUB_JOB_SECTORS) {
             long len = Math.min(KCOPYD_SUB_JOB_SECTORS, sectors - s);
-            kernel.submitBioNoacct(new Bio(poolDevice, Op.READ, 0, from + s, len, kernel.pages(len)));
-            kernel.submitBioNoacct(new Bio(poolDevice, Op.WRITE, 0, to + s, len, kernel.pages(len)));
+            kcopydIo(poolDevice, Op.READ, from + s, len);
+            kcopydIo(poolDevice, Op.WRITE, to + s, len);
+        }
+    }
+
+    // drivers/md/dm-io.c: do_region — one bio per region since 4.3 (split on entry), built to fit the queue before
+    private void kcopydIo(String device, Op op, long sector, long sectors) {
+        if (!kernel.atBuild()) {
+            kernel.submitBioNoacct(new Bio(device, op, 0, sector, sectors, kernel.pages(sectors)));
+            return;
+        }
+        for (long[] piece : kernel.buildPieces(device, sector, sectors)) {
+            kernel.submitBioNoacct(new Bio(device, op, 0, piece[0], piece[1], kernel.pages(piece[1])));
         }
     }
 

@@ -53,6 +53,38 @@ class HistoricProfilesTest {
         assertThat(of(ev, "dm-0", EventType.BIO_QUEUE)).filteredOn(s -> s.endsWith("+1024")).hasSize(4);
     }
 
+    /**
+     * Found by the testkit's engine invariants and shrunk to this: before 4.3 dm-io builds kcopyd's bios page by
+     * page for the destination queue ({@code do_region}: {@code bio_get_nr_vecs}, {@code bio_add_page}), so
+     * zeroing a 256 KiB block on a 3ware disk with max_sectors 256 goes out as two 256-sector bios, and no request
+     * exceeds max_sectors.
+     */
+    @Test
+    void kcopydBiosAreBuiltForTheQueueBefore43() {
+        Layout l = Layout.builder(KernelProfile.LINUX_3_10)
+                .disk("sda", DiskPresets.threeWare(2).size(Bytes.mib(256)))
+                .dmsetupCreate("tmeta", t -> t.linear(Sectors.of(8192), "sda", Sectors.ZERO))
+                .dmsetupCreate("tdata", t -> t.linear(Sectors.of(4096), "sda", Sectors.of(8192)))
+                .dmsetupCreate("pool", t -> t.thinPool(Sectors.of(4096), "tmeta", "tdata", 512, 0))
+                .dmsetupCreate("thin", t -> t.thin(Sectors.of(4096), "pool", 0))
+                .build();
+        assertThat(l.limits("sda").maxSectors()).isEqualTo(256);
+        List<TraceEvent> ev = run(l, directWrite("/dev/mapper/thin", 4096, 1, 0));
+        // the 512-sector block is zeroed by two bios built to max_sectors, then the 8-sector write
+        assertThat(of(ev, "dm-2", EventType.BIO_QUEUE)).containsExactly("0+256", "256+256", "0+8");
+        assertThat(of(ev, "sda", EventType.RQ_ISSUE)).allMatch(r -> Long.parseLong(r.substring(r.indexOf('+') + 1)) <= 256);
+        // since 4.3 the one 512-sector bio is split on entry to the disk's queue instead
+        List<TraceEvent> now = run(Layout.builder(KernelProfile.LINUX_6_1)
+                .disk("sda", DiskPresets.threeWare(2).size(Bytes.mib(256)))
+                .dmsetupCreate("tmeta", t -> t.linear(Sectors.of(8192), "sda", Sectors.ZERO))
+                .dmsetupCreate("tdata", t -> t.linear(Sectors.of(4096), "sda", Sectors.of(8192)))
+                .dmsetupCreate("pool", t -> t.thinPool(Sectors.of(4096), "tmeta", "tdata", 512, 0))
+                .dmsetupCreate("thin", t -> t.thin(Sectors.of(4096), "pool", 0))
+                .build(), directWrite("/dev/mapper/thin", 4096, 1, 0));
+        assertThat(of(now, "dm-2", EventType.BIO_QUEUE)).containsExactly("0+512", "0+8");
+        assertThat(of(now, "sda", EventType.SPLIT)).hasSize(1);
+    }
+
     @Test
     void seed004On310WithTheStockCapGives1024Plus1024() {
         List<TraceEvent> ev = run(seed004(KernelProfile.LINUX_3_10), directWrite("/dev/mapper/thin", 1 << 20, 1, 0));

@@ -8,7 +8,16 @@ import dev.dmmodel.impl.lvmtext.LvmConfigParser.Setting;
 import dev.dmmodel.impl.lvmtext.LvmConfigParser.StringValue;
 import dev.dmmodel.impl.lvmtext.LvmConfigParser.IntValue;
 import dev.dmmodel.lvm.VolumeGroup;
+import dev.dmmodel.lvm.LvmMetadataException;
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.ZoneOffset;
@@ -102,6 +111,45 @@ class VgMetadataWriterTest {
     void roundTripsTheFixture(String name) throws IOException {
         VolumeGroup vg = VgMetadataReader.read(resource(name), name);
         assertThat(VgMetadataReader.read(VgMetadataWriter.write(vg), "<written>")).isEqualTo(vg);
+    }
+
+    /**
+     * Every recorded vgcfgbackup file in {@code ${dmmodel.shared.dir}/kernel-traces*}{@code /<case>/snapshot/lvm/*.vg}
+     * the reader accepts is written again byte for byte, and reads back to the same VG. Files the reader
+     * refuses (segment types the model does not hold) are skipped with the reason.
+     */
+    @TestFactory
+    Stream<DynamicTest> everyRecordedVgFileIsWrittenAgainByteForByte() throws IOException {
+        String property = System.getProperty("dmmodel.shared.dir");
+        Path shared = property == null || property.isBlank() ? null : Path.of(property);
+        if (shared == null || !Files.isDirectory(shared)) {
+            return Stream.of(DynamicTest.dynamicTest("recorded .vg files",
+                    () -> Assumptions.assumeTrue(false, "shared/ folder not found: recorded .vg files skipped")));
+        }
+        List<Path> files = new ArrayList<>();
+        for (String folder : List.of("kernel-traces", "kernel-traces-6.12")) {
+            Path root = shared.resolve(folder);
+            if (!Files.isDirectory(root)) {
+                continue;
+            }
+            try (Stream<Path> all = Files.walk(root, 4)) {
+                all.filter(f -> f.getFileName().toString().endsWith(".vg")
+                                && f.getParent().getFileName().toString().equals("lvm"))
+                        .sorted().forEach(files::add);
+            }
+        }
+        return files.stream().map(f -> DynamicTest.dynamicTest(shared.relativize(f).toString(), () -> {
+            String text = Files.readString(f, StandardCharsets.UTF_8);
+            VolumeGroup vg;
+            try {
+                vg = VgMetadataReader.read(text, f.getFileName().toString());
+            } catch (LvmMetadataException e) {
+                Assumptions.assumeTrue(false, "the reader refuses it: " + e.getMessage());
+                return;
+            }
+            assertThat(VgMetadataWriter.write(vg, contextOf(text))).isEqualTo(text);
+            assertThat(VgMetadataReader.read(VgMetadataWriter.write(vg), "<written>")).isEqualTo(vg);
+        }));
     }
 
     @Test

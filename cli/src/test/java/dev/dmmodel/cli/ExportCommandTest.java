@@ -6,9 +6,11 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class ExportCommandTest {
 
@@ -67,6 +69,59 @@ class ExportCommandTest {
                 .contains("\nvg {\n\tid = \"")
                 .contains("\tseqno = 1\n");
         assertThat(Cli.run("export", "--snapshot", snap.toString(), "--to", "lvm-metadata").out()).isEqualTo(r.out());
+    }
+
+    private static String pvOnlyVg(String vg, String device) {
+        return """
+                contents = "Text Format Volume Group"
+                version = 1
+                %s {
+                	id = "aaaaaa-aaaa-aaaa-aaaa-aaaa-aaaa-aaaaaa"
+                	seqno = 1
+                	status = ["RESIZEABLE", "READ", "WRITE"]
+                	extent_size = 8192
+                	max_lv = 0
+                	max_pv = 0
+                	physical_volumes {
+                		pv0 {
+                			id = "bbbbbb-aaaa-aaaa-aaaa-aaaa-aaaa-aaaaaa"
+                			device = "/dev/%s"
+                			status = ["ALLOCATABLE"]
+                			dev_size = 524288
+                			pe_start = 2048
+                			pe_count = 63
+                		}
+                	}
+                }
+                """.formatted(vg, device);
+    }
+
+    /** Two VGs (the fixture's disks, one VG each, no LVs): each after a {@code # --- vg NAME} line. */
+    @Test
+    void lvmMetadata_severalVolumeGroups(@TempDir Path tmp) throws IOException {
+        Path from = Cli.snapshot("ss-str-1M-at32k");
+        Path snap = tmp.resolve("snapshot");
+        try (Stream<Path> all = Files.walk(from)) {
+            for (Path p : all.toList()) {
+                Path to = snap.resolve(from.relativize(p).toString());
+                if (Files.isDirectory(p)) {
+                    Files.createDirectories(to);
+                } else if (!p.getParent().getFileName().toString().equals("lvm")) {
+                    Files.copy(p, to);
+                }
+            }
+        }
+        Files.writeString(snap.resolve("lvm").resolve("va.vg"), pvOnlyVg("va", "sda"));
+        Files.writeString(snap.resolve("lvm").resolve("vb.vg"), pvOnlyVg("vb", "sdb"));
+        Cli.Result r = Cli.run("export", "--snapshot", snap.toString(), "--to", "lvm-metadata");
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        List<String> lines = r.out().lines().toList();
+        assertThat(lines.stream().filter(l -> l.startsWith("# --- vg ") || l.endsWith(" {") && !l.startsWith("\t")))
+                .containsExactly("# --- vg va", "va {", "# --- vg vb", "vb {");
+        assertThat(lines.get(0)).isEqualTo("# --- vg va");
+        assertThat(r.out()).contains("\t\t\tdevice = \"/dev/sda\"\t# Hint only\n")
+                .contains("\t\t\tdevice = \"/dev/sdb\"\t# Hint only\n")
+                .doesNotContain("logical_volumes");
     }
 
     @Test

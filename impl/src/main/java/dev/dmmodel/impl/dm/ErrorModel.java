@@ -1,38 +1,9 @@
 package dev.dmmodel.impl.dm;
 
-import dev.dmmodel.impl.limits.Limits;
-import dev.dmmodel.limits.KernelProfile;
-import java.util.List;
-import java.util.function.Function;
-
 /** dm-error ({@code drivers/md/dm-target.c: io_err_*}): no devices, no hints. */
-final class ErrorModel implements TargetModel, ZeroLike {
+final class ErrorModel implements ZeroLike {
     @Override
     public boolean fails() {
         return true;
-    }
-
-    @Override
-    public List<DeviceArea> iterateDevices() {
-        return List.of();
-    }
-
-    @Override
-    public void ioHints(Limits limits, Function<String, Limits> deviceLimits, KernelProfile profile) {
-    }
-
-    @Override
-    public int numDiscardBios() {
-        return 0;
-    }
-
-    @Override
-    public boolean discardsSupported() {
-        return false;
-    }
-
-    @Override
-    public int numWriteZeroesBios() {
-        return 0;
     }
 }

@@ -1,7 +1,39 @@
 package dev.dmmodel.impl.dm;
 
-/** A target that completes I/O itself, with no device below: dm-zero or dm-error. */
-public interface ZeroLike {
+import dev.dmmodel.impl.limits.Limits;
+import dev.dmmodel.limits.KernelProfile;
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * A target that completes I/O itself, with no device below: dm-zero or dm-error. Neither iterates devices nor
+ * sets io_hints, discard or write-zeroes bios ({@code dm-zero.c: zero_ctr}, {@code dm-target.c: io_err_ctr}).
+ */
+public interface ZeroLike extends TargetModel {
     /** Whether I/O fails (dm-error) rather than succeeding with zeroes (dm-zero). */
     boolean fails();
+
+    @Override
+    default List<DeviceArea> iterateDevices() {
+        return List.of();
+    }
+
+    @Override
+    default void ioHints(Limits limits, Function<String, Limits> deviceLimits, KernelProfile profile) {
+    }
+
+    @Override
+    default int numDiscardBios() {
+        return 0;
+    }
+
+    @Override
+    default boolean discardsSupported() {
+        return false;
+    }
+
+    @Override
+    default int numWriteZeroesBios() {
+        return 0;
+    }
 }

@@ -47,6 +47,24 @@ public final class KernelConformance {
         Objects.requireNonNull(profile, "profile");
         CompareMode mode = c.compareMode().orElseThrow(() -> new IllegalArgumentException("case " + c.name()
                 + " has no compare.txt: there is no trace to compare (" + c.directory() + ")"));
+        List<TraceEvent> modelled = new ArrayList<>();
+        Simulation simulation = simulate(c, profile, modelled::add);
+        Layout layout = simulation.layout();
+        return TraceComparator.compare(attributePartitionRemaps(c.trace(), layout), modelled, mode,
+                dmDevices(layout), thinPoolMetadataDevices(layout));
+    }
+
+    /**
+     * Builds the case's snapshot under the profile, runs its setup (untraced) and its workload (events to
+     * {@code listener}), and returns the simulation in the state the workload left it: for statistics such as
+     * {@link Simulation#thinStats()} to compare with what the recorder saw afterwards.
+     *
+     * @throws CaseFailure naming the case, the stage and the exception, as {@link #check} does
+     */
+    public static Simulation simulate(TraceCase c, KernelProfile profile, TraceListener listener) {
+        Objects.requireNonNull(c, "case");
+        Objects.requireNonNull(profile, "profile");
+        Objects.requireNonNull(listener, "listener");
         String id = c.name() + " (" + profile.name() + ")";
         Layout layout;
         try {
@@ -61,10 +79,8 @@ public final class KernelConformance {
             throw new CaseFailure(id + ": creating the simulation failed: " + describe(e), e);
         }
         run(id, simulation, "setup.txt", c.setupLines(), TraceListener.NONE);
-        List<TraceEvent> modelled = new ArrayList<>();
-        run(id, simulation, "workload.txt", c.workloadLines(), modelled::add);
-        return TraceComparator.compare(attributePartitionRemaps(c.trace(), layout), modelled, mode,
-                dmDevices(layout), thinPoolMetadataDevices(layout));
+        run(id, simulation, "workload.txt", c.workloadLines(), listener);
+        return simulation;
     }
 
     /** Kernel names of the layout's device-mapper devices. */

@@ -6,11 +6,7 @@ import dev.dmmodel.device.BlockDevice;
 import dev.dmmodel.engine.Simulation;
 import dev.dmmodel.engine.ThinStats;
 import dev.dmmodel.layout.Layout;
-import dev.dmmodel.limits.KernelProfile;
-import dev.dmmodel.spi.ModelProviders;
 import dev.dmmodel.trace.TraceListener;
-import dev.dmmodel.workload.Command;
-import dev.dmmodel.workload.Script;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -46,11 +42,8 @@ class ThinStatusConformanceTest {
 
     private static void check(Path dir, Path statusFile) throws IOException {
         TraceCase c = TraceCase.read(dir);
-        KernelProfile profile = c.snapshot().profile().orElseThrow();
-        Layout layout = ModelProviders.get().build(c.snapshot().toLayoutSpec(profile));
-        Simulation sim = Simulation.of(layout);
-        run(sim, c.setupLines());
-        run(sim, c.workloadLines());
+        Simulation sim = KernelConformance.simulate(c, c.snapshot().profile().orElseThrow(), TraceListener.NONE);
+        Layout layout = sim.layout();
         List<ThinStats> stats = sim.thinStats();
         List<String> differences = new ArrayList<>();
         int compared = 0;
@@ -107,11 +100,4 @@ class ThinStatusConformanceTest {
         }
     }
 
-    private static void run(Simulation sim, List<String> lines) {
-        for (String line : lines) {
-            for (Command command : Script.parse(line).commands()) {
-                sim.execute(command, TraceListener.NONE);
-            }
-        }
-    }
 }

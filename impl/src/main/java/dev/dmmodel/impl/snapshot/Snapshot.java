@@ -407,6 +407,25 @@ public final class Snapshot {
     }
 
     /**
+     * This snapshot as the API's value: the steps of {@link #toLayoutSpec(KernelProfile)}, every device's and
+     * partition's recorded queue files and alignment offsets, the status lines and the LVM problems.
+     */
+    public dev.dmmodel.io.HostSnapshot toHostSnapshot() {
+        Map<String, Map<String, String>> queues = new java.util.LinkedHashMap<>();
+        Map<String, Long> offsets = new java.util.LinkedHashMap<>();
+        for (Device d : devices()) {
+            queues.put(d.kname(), d.queue());
+            d.alignmentOffset().ifPresent(v -> offsets.put(d.kname(), v));
+        }
+        for (PartitionEntry p : partitions()) {
+            queues.put(p.kname(), recordedQueue(p.kname()));
+            p.alignmentOffset().ifPresent(v -> offsets.put(p.kname(), v));
+        }
+        return new dev.dmmodel.io.HostSnapshot(directory, kernelRelease, toLayoutSpec().steps(), queues, offsets,
+                dmsetupStatus, lvmProblems);
+    }
+
+    /**
      * The driver a kernel name suggests: {@code sd*} SCSI disk, {@code nvme*} NVMe, {@code vd*} virtio-blk,
      * {@code loop*} loop, {@code nb*}/{@code nullb*} null_blk (but not {@code nbdN}, the network block
      * device), anything else {@link DiskDriver#OTHER}.

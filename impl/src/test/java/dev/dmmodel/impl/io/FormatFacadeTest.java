@@ -1,0 +1,116 @@
+package dev.dmmodel.impl.io;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.dmmodel.io.FormatException;
+import dev.dmmodel.io.HostSnapshot;
+import dev.dmmodel.io.LvmMetadata;
+import dev.dmmodel.layout.Layout;
+import dev.dmmodel.layout.LayoutStep;
+import dev.dmmodel.limits.KernelProfile;
+import dev.dmmodel.lvm.LvmMetadataException;
+import dev.dmmodel.lvm.VolumeGroup;
+import dev.dmmodel.units.Sectors;
+import java.io.IOException;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.OptionalLong;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The public readers of {@code dev.dmmodel.io}, found through the service loader, on the project's fixtures. */
+class FormatFacadeTest {
+
+    @TempDir
+    Path tmp;
+
+    private static Path fixture(String path) {
+        try {
+            return Path.of(FormatFacadeTest.class.getResource("/" + path).toURI());
+        } catch (URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @Test
+    void aThinSnapshotReadsIntoStepsRecordedLimitsAndStatus() {
+        HostSnapshot host = HostSnapshot.read(fixture("snapshots/thin-lvm-zy-direct1M"));
+
+        assertThat(host.kernelRelease()).contains("6.1.0-57-amd64");
+        assertThat(host.profile()).contains(KernelProfile.LINUX_6_1);
+        // one disk, five dm devices (tdata, tmeta, tpool, pool, thin), one VG
+        assertThat(host.steps()).filteredOn(LayoutStep.AddDisk.class::isInstance).hasSize(1);
+        assertThat(host.steps()).filteredOn(LayoutStep.DmCreate.class::isInstance).hasSize(5);
+        assertThat(host.volumeGroups()).extracting(VolumeGroup::name).containsExactly("vgt");
+        assertThat(host.recordedQueue("sda")).containsEntry("logical_block_size", "512");
+        // the thin pool's io_hints: minimum_io_size = the 1 MiB block size (2048 sectors)
+        assertThat(host.recordedQueue("dm-3")).containsEntry("minimum_io_size", "1048576");
+        assertThat(host.dmsetupStatus()).hasSize(5).anySatisfy(l -> assertThat(l).startsWith("vgt-pool-tpool: 0 524288"));
+        assertThat(host.lvmProblems()).isEmpty();
+
+        Layout layout = Layout.of(host.toLayoutSpec());
+        assertThat(layout.profile()).isEqualTo(KernelProfile.LINUX_6_1);
+        assertThat(layout.volumeGroups()).hasSize(1);
+        assertThatThrownBy(() -> host.recordedQueue("sdz")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("'sdz'").hasMessageContaining("sda");
+    }
+
+    @Test
+    void aPartitionHasItsOwnAlignmentOffsetAndItsDisksQueue() {
+        HostSnapshot host = HostSnapshot.read(fixture("snapshots/lp-raid-part63-4M-lv-direct64k"));
+
+        // sector 63 on a 64 KiB-chunk RAID: 65536 - 63 * 512 = 33280 bytes
+        assertThat(host.recordedAlignmentOffset("sda1")).isEqualTo(OptionalLong.of(33280));
+        assertThat(host.recordedQueue("sda1")).isEqualTo(host.recordedQueue("sda"));
+        assertThat(host.recordedAlignmentOffset("nothing")).isEmpty();
+    }
+
+    @Test
+    void aBrokenSnapshotIsAFormatExceptionNamingTheFile() {
+        assertThatThrownBy(() -> HostSnapshot.read(fixture("snapshots/broken-missing-dev")))
+                .isInstanceOf(FormatException.class)
+                .satisfies(e -> assertThat(((FormatException) e).source()).endsWith("dev"))
+                .hasMessageContaining("found no file");
+    }
+
+    @Test
+    void lvmMetadataReadsAndWritesThroughTheFacade() throws IOException {
+        Path file = fixture("snapshots/thin-lvm-zy-direct1M/lvm/vgt.vg");
+        VolumeGroup vg = LvmMetadata.read(file);
+
+        assertThat(vg.extentSize()).isEqualTo(Sectors.of(8192));
+        assertThat(LvmMetadata.read(LvmMetadata.write(vg), "<written>")).isEqualTo(vg);
+    }
+
+    @Test
+    void badLvmMetadataNamesThePlace() throws IOException {
+        String good = Files.readString(fixture("snapshots/thin-lvm-zy-direct1M/lvm/vgt.vg"));
+        assertThat(good).contains("extent_size = 8192");
+        int line = (int) good.substring(0, good.indexOf("extent_size = 8192")).chars().filter(c -> c == '\n').count() + 1;
+        Path file = tmp.resolve("bad.vg");
+        Files.writeString(file, good.replace("extent_size = 8192", "extent_size = \"x\""));
+
+        assertThatThrownBy(() -> LvmMetadata.read(file))
+                .isInstanceOf(LvmMetadataException.class)
+                .isInstanceOf(FormatException.class)
+                .satisfies(e -> {
+                    FormatException f = (FormatException) e;
+                    assertThat(f.source()).isEqualTo(file.toString());
+                    assertThat(f.line()).isEqualTo(line);
+                    assertThat(f.column()).isPositive();
+                    assertThat(f.getMessage()).startsWith(file + ":" + line + ":" + f.column() + ": ");
+                });
+    }
+
+    @Test
+    void nullsAreRefusedByName() {
+        assertThatThrownBy(() -> HostSnapshot.read(null)).isInstanceOf(NullPointerException.class)
+                .hasMessage("directory");
+        assertThatThrownBy(() -> LvmMetadata.read("x", null)).isInstanceOf(NullPointerException.class)
+                .hasMessage("source");
+        assertThatThrownBy(() -> LvmMetadata.write(null)).isInstanceOf(NullPointerException.class)
+                .hasMessage("volumeGroup");
+    }
+}

@@ -59,6 +59,9 @@ public final class LvmCommandParser {
     private static final Pattern SIZE = Pattern.compile("(\\d{1,40})([bBsSkKmMgGtTpPeE]?)");
     private static final Pattern NUMBER = Pattern.compile("\\d{1,40}");
     private static final Pattern RANGE = Pattern.compile("(\\d{1,40})(?:([-+])(\\d{1,40}))?");
+    private static final Pattern NAME = Pattern.compile("[A-Za-z0-9+_.][A-Za-z0-9+_.-]{0,126}");
+    private static final Pattern SET_OPTION = Pattern.compile("[-+][euxo]{1,4}|errexit|nounset|pipefail");
+    private static final Pattern ACTIVATE_YES = Pattern.compile("a?y");
     private static final long MAX_EXTENTS = 0xFFFF_FFFFL;
 
     /** An option: its names, whether it takes a value. */
@@ -216,7 +219,7 @@ public final class LvmCommandParser {
 
     private void setOption(Token cmd, List<Token> args) {
         for (Token t : args) {
-            if (!t.text().matches("[-+][euxo]{1,4}|errexit|nounset|pipefail")) {
+            if (!SET_OPTION.matcher(t.text()).matches()) {
                 throw error(t.column(), "set", t.text(), "a shell option such as -e");
             }
         }
@@ -402,7 +405,7 @@ public final class LvmCommandParser {
                 yesNo(a, ignored);
             }
         }
-        if (a.has("activate") && !a.get("activate").text().matches("a?y")) {
+        if (a.has("activate") && !ACTIVATE_YES.matcher(a.get("activate").text()).matches()) {
             throw error(a.get("activate").column(), optName(a, "activate"), a.get("activate").text(),
                     "y (the model activates every new LV)");
         }
@@ -778,7 +781,7 @@ public final class LvmCommandParser {
 
     // lib/misc/lvm-string.c: validate_name (characters LVM allows in VG and LV names)
     private String name(Token t, String field) {
-        if (!t.text().matches("[A-Za-z0-9+_.][A-Za-z0-9+_.-]{0,126}")) {
+        if (!NAME.matcher(t.text()).matches()) {
             throw error(t.column(), field, t.text(), "a name of 1 to 127 characters from a-z A-Z 0-9 + _ . -");
         }
         return t.text();

@@ -21,14 +21,18 @@ import dev.dmmodel.lvm.ThinDiscards;
 import dev.dmmodel.lvm.VolumeGroup;
 import dev.dmmodel.units.Sectors;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Writes the LVM commands that recreate a layout's physical volumes, volume groups and logical volumes on a
@@ -43,6 +47,8 @@ public final class LvmCommandWriter {
 
     /** What the comment lines of the output start with for something the commands cannot express. */
     public static final String NOT_EXPRESSIBLE = "# not expressible: ";
+
+    private static final Pattern LVOL = Pattern.compile("lvol([+-]?\\d{1,9})");
 
     /** lib/metadata/pool_manip.c: the pool metadata spare never exceeds 16 GiB (in sectors). */
     private static final long MAX_SPARE_SECTORS = 33_554_432;
@@ -81,6 +87,8 @@ public final class LvmCommandWriter {
         private final StringBuilder body = new StringBuilder();
         private final List<String> warnings = new ArrayList<>();
         private final Set<String> devicesDestroyed = new LinkedHashSet<>();
+        /** LV names in the VG being written, as the commands so far leave them (for the spare's lvolN). */
+        private final List<String> lvNames = new ArrayList<>();
 
         Writer(Layout layout) {
             this.layout = layout;
@@ -148,6 +156,7 @@ public final class LvmCommandWriter {
                 c.append(' ').append(path(pv.device()));
             }
             line(c.toString());
+            lvNames.clear();
             List<LogicalVolume> thins = new ArrayList<>();
             List<String> pools = new ArrayList<>();
             long spare = 0;
@@ -262,6 +271,7 @@ public final class LvmCommandWriter {
          * range so that the allocator has no choice (lib/metadata/pv_list.c: create_pv_list).
          */
         private void striped(VolumeGroup vg, String name, LogicalVolume lv) {
+            lvNames.add(name);
             boolean first = true;
             for (LvSegment s : lv.segments()) {
                 if (!s.isStriped()) {
@@ -336,12 +346,42 @@ public final class LvmCommandWriter {
             }
             c.append(' ').append(vg.name()).append('/').append(pool.name());
             if (grown > spare) {
-                for (ExtentRange r : extentsOf(spareLv.orElseThrow(), spare, grown)) {
+                List<ExtentRange> ranges = extentsOf(spareLv.orElseThrow(), spare, grown);
+                for (ExtentRange r : ranges) {
                     c.append(' ').append(path(r.pv())).append(':').append(r.start()).append('-').append(r.end() - 1);
                 }
+                if (ranges.size() > 1) {
+                    notExpressible("pool metadata spare " + vg.name() + "/" + spareLv.get().name() + ": lvconvert"
+                            + " allocates its extents from " + ranges.size() + " ranges in an order of LVM's"
+                            + " choosing, which need not be the recorded one");
+                }
+                if (spare == 0) {
+                    String name = nextLvolName() + "_pmspare";
+                    if (!name.equals(spareLv.get().name())) {
+                        notExpressible("pool metadata spare " + vg.name() + "/" + spareLv.get().name()
+                                + ": lvconvert names it " + name);
+                    }
+                    lvNames.add(name);
+                }
             }
+            // the data LV keeps its name as the pool's; the metadata LV becomes <pool>_tmeta
+            lvNames.remove(metaName);
+            lvNames.add(pool.name() + "_tmeta");
+            lvNames.add(pool.name() + "_tdata");
             line(c.toString());
             return grown;
+        }
+
+        // lib/metadata/lv_manip.c: generate_lv_name — lvolN, N one more than the highest lvolN prefix in use
+        private String nextLvolName() {
+            long high = -1;
+            for (String n : lvNames) {
+                Matcher m = LVOL.matcher(n);
+                if (m.lookingAt()) {
+                    high = Math.max(high, Long.parseLong(m.group(1)));
+                }
+            }
+            return "lvol" + (high + 1);
         }
 
         // the PV extents behind logical extents [from, to) of a linear LV
@@ -360,7 +400,7 @@ public final class LvmCommandWriter {
 
         // tools/lvcreate.c: thin volumes (-V -T) and thin snapshots (-s), each pool's in device id order
         private void thinVolumes(VolumeGroup vg, List<LogicalVolume> thins) {
-            java.util.Map<String, Long> created = new java.util.HashMap<>();
+            Map<String, Long> created = new HashMap<>();
             for (LogicalVolume lv : thins) {
                 SegmentType.Thin t = lv.thin().orElseThrow();
                 long before = created.getOrDefault(t.pool(), 0L);

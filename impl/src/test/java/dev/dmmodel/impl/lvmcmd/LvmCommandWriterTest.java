@@ -166,4 +166,35 @@ class LvmCommandWriterTest {
         assertThat(r.warnings()).singleElement().asString().contains("device_id 5").contains("gives it 1");
         assertThat(r.script()).contains("# not expressible: thin LV vgt/thin has device_id 5");
     }
+
+    /** Stripes listed in another order than their PVs' (pv1 first) keep that order through the commands. */
+    @Test
+    void stripesOutOfPvOrderKeepTheirOrder() {
+        String text = resource("/lvmtext/ss-str-1M-at0.vg").replace("\"pv0\", 0,\n\t\t\t\t\t\"pv1\", 0",
+                "\"pv1\", 0,\n\t\t\t\t\t\"pv0\", 0");
+        assertThat(text).contains("\"pv1\", 0,\n\t\t\t\t\t\"pv0\", 0");
+        VolumeGroup vg = VgMetadataReader.read(text, "swapped.vg");
+        LayoutBuilder disks = Layout.builder(KernelProfile.LINUX_6_12)
+                .disk("sda", DiskPresets.qemuAhci().size(Bytes.mib(256)))
+                .disk("sdb", DiskPresets.qemuAhci().size(Bytes.mib(256)));
+        Layout imported = Layout.builder(KernelProfile.LINUX_6_12)
+                .disk("sda", DiskPresets.qemuAhci().size(Bytes.mib(256)))
+                .disk("sdb", DiskPresets.qemuAhci().size(Bytes.mib(256))).importVolumeGroup(vg).build();
+        LvmCommandWriter.Result r = LvmCommandWriter.write(imported);
+        assertThat(r.warnings()).isEmpty();
+        assertThat(commands(r.script())).contains("lvcreate --yes -l 16 -n striped -i 2 -I 64k vg /dev/sdb:0-7"
+                + " /dev/sda:0-7");
+        LvmCommandParser.parse(r.script(), "swapped").forEach(disks::step);
+        assertThat(VolumeGroupDiff.differences(vg, disks.build().volumeGroup("vg").orElseThrow())).isEmpty();
+    }
+
+    /** lvconvert names a new spare lvolN after the LVs that exist then: here lvol0_pmspare, not lvol3_pmspare. */
+    @Test
+    void aSpareNameLvconvertWouldNotGiveIsNotExpressible() {
+        String text = resource("/lvmtext/thin-lvm-zy-direct1M.vg").replace("lvol0_pmspare", "lvol3_pmspare");
+        Layout l = oneDisk().importVolumeGroup(VgMetadataReader.read(text, "spare.vg")).build();
+        LvmCommandWriter.Result r = LvmCommandWriter.write(l);
+        assertThat(r.warnings()).singleElement().asString().contains("vgt/lvol3_pmspare")
+                .contains("lvconvert names it lvol0_pmspare");
+    }
 }

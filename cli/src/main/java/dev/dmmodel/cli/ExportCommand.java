@@ -1,5 +1,6 @@
 package dev.dmmodel.cli;
 
+import dev.dmmodel.impl.lvmcmd.LvmCommandWriter;
 import dev.dmmodel.impl.lvmtext.VgMetadataWriter;
 import dev.dmmodel.lvm.VolumeGroup;
 import java.io.PrintWriter;
@@ -13,13 +14,17 @@ import picocli.CommandLine.Spec;
 
 /** {@code dmmodel export}: the stack in another tool's format. */
 @Command(name = "export",
-        header = "The stack in another tool's format (dmsetup table, LVM text metadata).",
+        header = "The stack in another tool's format (dmsetup table, LVM commands, LVM text metadata).",
         mixinStandardHelpOptions = true,
         versionProvider = Main.Version.class,
         description = {
             "Writes the stack in another tool's format:",
             "  dm-tables     dmsetup table (every dm device by name, devices as major:minor)",
-            "  lvm-commands  not available yet",
+            "  lvm-commands  a shell script of pvcreate, vgcreate, lvcreate, lvextend and",
+            "                lvconvert commands that recreate every VG on blank devices with",
+            "                the same extent placement (explicit PV:first-last ranges); what",
+            "                they cannot express is a '# not expressible:' line, a warning",
+            "                on stderr and exit status 1",
             "  lvm-metadata  each volume group as vgcfgbackup writes it; with several VGs,",
             "                a line '# --- vg NAME' before each. Ids, seqno, times and host",
             "                are not in the model: they are made up, the same on every run",
@@ -46,13 +51,30 @@ final class ExportCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         String to = CliException.choice("--to", target, "dm-tables", "lvm-commands", "lvm-metadata");
-        if (to.equals("lvm-commands")) {
-            throw CliException.notAvailableYet("--to " + to);
-        }
         StackOptions.Stack s = stack.load();
         PrintWriter out = spec.commandLine().getOut();
         if (to.equals("dm-tables")) {
             out.print(s.layout().dmsetupTable());
+        } else if (to.equals("lvm-commands")) {
+            if (s.layout().volumeGroups().isEmpty() && s.layout().physicalVolumes().isEmpty()
+                    && s.snapshot().lvmProblems().isEmpty()) {
+                throw new CliException("the snapshot has no LVM volume group (no lvm/*.vg)");
+            }
+            LvmCommandWriter.Result r = LvmCommandWriter.write(s.layout());
+            // what the snapshot holds but the layout could not take is not in the script: said, not dropped
+            List<String> warnings = new java.util.ArrayList<>(r.warnings());
+            out.print(r.script());
+            for (String problem : s.snapshot().lvmProblems()) {
+                out.print(LvmCommandWriter.NOT_EXPRESSIBLE + problem + "\n");
+                warnings.add(problem);
+            }
+            out.flush();
+            PrintWriter err = spec.commandLine().getErr();
+            for (String w : warnings) {
+                err.println("dmmodel: warning: not expressible: " + w);
+            }
+            err.flush();
+            return warnings.isEmpty() ? Main.OK : Main.FAILED;
         } else {
             List<VolumeGroup> vgs = s.layout().volumeGroups();
             if (vgs.isEmpty()) {

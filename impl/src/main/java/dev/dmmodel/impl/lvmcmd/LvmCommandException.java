@@ -7,12 +7,9 @@ import java.util.Objects;
  * value of the wrong form or out of range, or a command form the model does not have. The message names the
  * source, line and column, the field, the value found and what was expected.
  */
-public final class LvmCommandException extends IllegalArgumentException {
+public final class LvmCommandException extends dev.dmmodel.io.FormatException {
     private static final long serialVersionUID = 1L;
 
-    private final String source;
-    private final int lineNumber;
-    private final int column;
     private final String field;
     private final String found;
 
@@ -29,28 +26,20 @@ public final class LvmCommandException extends IllegalArgumentException {
     public LvmCommandException(String source, int lineNumber, int column, String field, String found,
                                String expected) {
         super(Objects.requireNonNull(source, "source") + ":" + lineNumber + ":" + column + ": "
-                + Objects.requireNonNull(field, "field") + ": found '" + Objects.requireNonNull(found, "found")
-                + "', expected " + Objects.requireNonNull(expected, "expected"));
-        this.source = source;
-        this.lineNumber = lineNumber;
-        this.column = column;
+                + problem(field, found, expected), source, Math.max(lineNumber, 0), Math.max(column, 0),
+                problem(field, found, expected), null);
         this.field = field;
         this.found = found;
     }
 
-    /** The script's name. */
-    public String source() {
-        return source;
+    private static String problem(String field, String found, String expected) {
+        return Objects.requireNonNull(field, "field") + ": found '" + Objects.requireNonNull(found, "found")
+                + "', expected " + Objects.requireNonNull(expected, "expected");
     }
 
-    /** The 1-based line number. */
+    /** The 1-based line number (the same as {@link #line()}). */
     public int lineNumber() {
-        return lineNumber;
-    }
-
-    /** The 1-based column. */
-    public int column() {
-        return column;
+        return line();
     }
 
     /** The command, option or argument at fault. */

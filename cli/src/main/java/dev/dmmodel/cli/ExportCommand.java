@@ -1,5 +1,6 @@
 package dev.dmmodel.cli;
 
+import dev.dmmodel.impl.dmtext.DmTableFormatter;
 import dev.dmmodel.impl.lvmtext.VgMetadataWriter;
 import dev.dmmodel.lvm.VolumeGroup;
 import java.io.PrintWriter;
@@ -18,7 +19,8 @@ import picocli.CommandLine.Spec;
         versionProvider = Main.Version.class,
         description = {
             "Writes the stack in another tool's format:",
-            "  dm-tables     dmsetup table (every dm device by name, devices as major:minor)",
+            "  dm-tables     dmsetup table, byte for byte (every dm device by name, devices",
+            "                as major:minor; 'No devices found' without dm devices)",
             "  lvm-commands  not available yet",
             "  lvm-metadata  each volume group as vgcfgbackup writes it; with several VGs,",
             "                a line '# --- vg NAME' before each. Ids, seqno, times and host",
@@ -52,7 +54,7 @@ final class ExportCommand implements Callable<Integer> {
         StackOptions.Stack s = stack.load();
         PrintWriter out = spec.commandLine().getOut();
         if (to.equals("dm-tables")) {
-            out.print(s.layout().dmsetupTable());
+            out.print(DmTableFormatter.tables(s.layout()));
         } else {
             List<VolumeGroup> vgs = s.layout().volumeGroups();
             if (vgs.isEmpty()) {

@@ -34,6 +34,8 @@ public final class DmTableFormatter {
     /** What {@code dmsetup table} prints when no dm device exists. */
     public static final String NO_DEVICES = "No devices found\n";
 
+    private static final java.util.regex.Pattern MAJOR_MINOR = java.util.regex.Pattern.compile("\\d+:\\d+");
+
     private static final Comparator<String> STRCMP = (a, b) -> {
         byte[] x = a.getBytes(StandardCharsets.UTF_8);
         byte[] y = b.getBytes(StandardCharsets.UTF_8);
@@ -133,7 +135,7 @@ public final class DmTableFormatter {
     }
 
     static String majorMinor(String reference, Map<String, DevNumber> numbers) {
-        if (reference.matches("\\d+:\\d+")) {
+        if (MAJOR_MINOR.matcher(reference).matches()) {
             return reference;
         }
         String name = reference;

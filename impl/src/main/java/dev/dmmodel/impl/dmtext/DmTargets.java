@@ -37,7 +37,7 @@ public final class DmTargets {
     /** {@code UINT_MAX}: the largest value of a {@code kstrtouint} field. */
     static final long UINT_MAX = 4_294_967_295L;
     /** {@code parse_pool_features}: {@code {0, 4, "Invalid number of pool feature arguments"}}. */
-    static final int MAX_POOL_FEATURES = 4;
+    static final int MAX_POOL_FEATURES = ThinPoolTarget.MAX_FEATURES;
 
     /** How devices may be written in arguments. */
     public enum DeviceSyntax {

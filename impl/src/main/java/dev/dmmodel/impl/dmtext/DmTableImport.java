@@ -67,7 +67,8 @@ public final class DmTableImport {
     /**
      * The spec with a {@code dmsetup create} step for every device of {@code tables}.
      *
-     * @param spec the layout with the devices the tables use (it is built once to learn their numbers)
+     * @param spec the layout with the devices the tables use (its steps before the first volume group import are
+     *     built once to learn their names and numbers)
      * @param tables the tables
      * @param identities uuid, kernel name and number by dm name; a device without one gets
      *     {@link Identity#none()}
@@ -82,7 +83,16 @@ public final class DmTableImport {
         Objects.requireNonNull(tables, "tables");
         Objects.requireNonNull(identities, "identities");
         Objects.requireNonNull(source, "source");
-        Layout base = Layout.of(spec);
+        List<LayoutStep> steps = new ArrayList<>(spec.steps());
+        int at = steps.size();
+        for (int i = 0; i < steps.size(); i++) {
+            if (steps.get(i) instanceof LayoutStep.ImportVolumeGroup) {
+                at = i;
+                break;
+            }
+        }
+        // the devices the new steps can use: those of the steps before them
+        Layout base = Layout.of(new LayoutSpec(spec.profile(), steps.subList(0, at)));
         Map<DevNumber, String> byNumber = new HashMap<>();
         for (BlockDevice d : base.devices()) {
             byNumber.put(d.devNumber(), d.name());
@@ -98,14 +108,6 @@ public final class DmTableImport {
             Identity id = identities.getOrDefault(d.name(), Identity.none());
             DmTable table = translate(d, base, dmNames, byNumber, source);
             creates.add(new LayoutStep.DmCreate(d.name(), id.uuid(), table, id.kernelName(), id.devNumber()));
-        }
-        List<LayoutStep> steps = new ArrayList<>(spec.steps());
-        int at = steps.size();
-        for (int i = 0; i < steps.size(); i++) {
-            if (steps.get(i) instanceof LayoutStep.ImportVolumeGroup) {
-                at = i;
-                break;
-            }
         }
         steps.addAll(at, creates);
         return new LayoutSpec(spec.profile(), steps);

@@ -149,14 +149,14 @@ public final class DmTableParser {
     private static DmTables tables(String source, Map<String, List<DmTableLine>> byDevice,
                                    Map<String, DevNumber> numbers) {
         Map<DevNumber, String> byNumber = new HashMap<>();
-        numbers.forEach((n, d) -> {
-            if (!byDevice.containsKey(n)) {
-                byNumber.putIfAbsent(d, n);
+        numbers.forEach((name, number) -> {
+            if (!byDevice.containsKey(name)) {
+                byNumber.putIfAbsent(number, name);
             }
         });
-        numbers.forEach((n, d) -> {
-            if (byDevice.containsKey(n)) {
-                byNumber.put(d, n); // a device of the text wins
+        numbers.forEach((name, number) -> {
+            if (byDevice.containsKey(name)) {
+                byNumber.put(number, name); // a device of the text wins
             }
         });
         DmTargets.DeviceResolver resolver = reference -> Optional.of(resolve(reference, byDevice, numbers, byNumber));

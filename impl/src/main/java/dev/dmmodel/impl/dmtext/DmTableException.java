@@ -1,5 +1,6 @@
 package dev.dmmodel.impl.dmtext;
 
+import dev.dmmodel.io.FormatException;
 import java.util.Objects;
 
 /**
@@ -15,14 +16,12 @@ import java.util.Objects;
  * }</pre>
  *
  * Line and column are 0 when the problem concerns the whole text (a cycle between devices, say).
- * It is an impl-level type: the api has no table parser, so it needs none.
+ * It is an impl-level type under the api's {@link FormatException}: callers of the api catch that; the api has
+ * no table parser of its own.
  */
-public final class DmTableException extends IllegalArgumentException {
+public final class DmTableException extends FormatException {
     private static final long serialVersionUID = 1L;
 
-    private final String source;
-    private final int line;
-    private final int column;
     private final String found;
     private final String expected;
 
@@ -36,35 +35,14 @@ public final class DmTableException extends IllegalArgumentException {
      * @param expected what the format or the kernel requires
      */
     public DmTableException(String source, int line, int column, String found, String expected) {
-        super(format(source, line, column, found, expected));
-        this.source = source;
-        this.line = line;
-        this.column = column;
+        super(Objects.requireNonNull(source, "source"), line, column, problem(found, expected));
         this.found = found;
         this.expected = expected;
     }
 
-    private static String format(String source, int line, int column, String found, String expected) {
-        Objects.requireNonNull(source, "source");
-        Objects.requireNonNull(found, "found");
-        Objects.requireNonNull(expected, "expected");
-        String where = line > 0 ? ":" + line + (column > 0 ? ":" + column : "") : "";
-        return source + where + ": found " + found + "; expected " + expected;
-    }
-
-    /** The name of the text. */
-    public String source() {
-        return source;
-    }
-
-    /** The 1-based line, or 0 when the problem concerns the whole text. */
-    public int line() {
-        return line;
-    }
-
-    /** The 1-based column, or 0 when the problem concerns a whole line or the whole text. */
-    public int column() {
-        return column;
+    private static String problem(String found, String expected) {
+        return "found " + Objects.requireNonNull(found, "found") + "; expected "
+                + Objects.requireNonNull(expected, "expected");
     }
 
     /** What was found. */

@@ -156,6 +156,9 @@ class DmTableParserTest {
         assertThat(e.line()).isEqualTo(2);
         assertThat(e.column()).isEqualTo(16);
         assertThat(e.source()).isEqualTo("t.txt");
+        // the api's type for every format error
+        assertThat(e).isInstanceOf(dev.dmmodel.io.FormatException.class);
+        assertThat(e.problem()).isEqualTo("found " + e.found() + "; expected " + e.expected());
         // without a name on the line, the device is named
         assertThat(deviceError("0 8 snapshot 8:0 8:16 P 8")).hasMessage("t.txt:1:5: found target type 'snapshot' "
                 + "of device 'dev' in '0 8 snapshot 8:0 8:16 P 8'; expected one of linear, striped, thin-pool, thin, "

@@ -1,5 +1,6 @@
 package dev.dmmodel.cli;
 
+import dev.dmmodel.impl.dmtext.DmTableFormatter;
 import dev.dmmodel.impl.lvmcmd.LvmCommandWriter;
 import dev.dmmodel.impl.lvmtext.VgMetadataWriter;
 import dev.dmmodel.lvm.VolumeGroup;
@@ -19,7 +20,8 @@ import picocli.CommandLine.Spec;
         versionProvider = Main.Version.class,
         description = {
             "Writes the stack in another tool's format:",
-            "  dm-tables     dmsetup table (every dm device by name, devices as major:minor)",
+            "  dm-tables     dmsetup table, byte for byte (every dm device by name, devices",
+            "                as major:minor; 'No devices found' without dm devices)",
             "  lvm-commands  a shell script of pvcreate, vgcreate, lvcreate, lvextend and",
             "                lvconvert commands that recreate every VG on blank devices with",
             "                the same extent placement (explicit PV:first-last ranges); what",
@@ -54,7 +56,7 @@ final class ExportCommand implements Callable<Integer> {
         StackOptions.Stack s = stack.load();
         PrintWriter out = spec.commandLine().getOut();
         if (to.equals("dm-tables")) {
-            out.print(s.layout().dmsetupTable());
+            out.print(DmTableFormatter.tables(s.layout()));
         } else if (to.equals("lvm-commands")) {
             if (s.layout().volumeGroups().isEmpty() && s.layout().physicalVolumes().isEmpty()
                     && s.snapshot().lvmProblems().isEmpty()) {

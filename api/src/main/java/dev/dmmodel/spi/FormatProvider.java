@@ -1,8 +1,15 @@
 package dev.dmmodel.spi;
 
+import dev.dmmodel.dm.DmTable;
 import dev.dmmodel.io.HostSnapshot;
+import dev.dmmodel.io.LvmScript;
+import dev.dmmodel.layout.Layout;
+import dev.dmmodel.layout.LayoutSpec;
+import dev.dmmodel.layout.LayoutStep;
 import dev.dmmodel.lvm.VolumeGroup;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
 
 /**
  * The readers and writers behind {@code dev.dmmodel.io}, found with {@link java.util.ServiceLoader}
@@ -18,4 +25,19 @@ public interface FormatProvider {
 
     /** See {@link dev.dmmodel.io.LvmMetadata#write(VolumeGroup)}. */
     String writeLvmMetadata(VolumeGroup volumeGroup);
+
+    /** See {@link dev.dmmodel.io.DmTables#read(String, String)}. */
+    Map<String, DmTable> readDmTables(String text, String source);
+
+    /** See {@link dev.dmmodel.io.DmTables#addTo(LayoutSpec, String, String)}. */
+    LayoutSpec addDmTables(LayoutSpec spec, String text, String source);
+
+    /** See {@link dev.dmmodel.io.DmTables#write(Layout)}. */
+    String writeDmTables(Layout layout);
+
+    /** See {@link dev.dmmodel.io.LvmCommands#write(Layout)}. */
+    LvmScript writeLvmCommands(Layout layout);
+
+    /** See {@link dev.dmmodel.io.LvmCommands#read(String, String)}. */
+    List<LayoutStep> readLvmCommands(String script, String source);
 }

@@ -3,7 +3,18 @@ package dev.dmmodel.impl.io;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.dmmodel.device.DiskPresets;
+import dev.dmmodel.dm.DmTable;
+import dev.dmmodel.dm.LinearTarget;
+import dev.dmmodel.io.DmTables;
 import dev.dmmodel.io.FormatException;
+import dev.dmmodel.io.LvmCommands;
+import dev.dmmodel.io.LvmScript;
+import dev.dmmodel.layout.LayoutSpec;
+import dev.dmmodel.units.Bytes;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import dev.dmmodel.io.HostSnapshot;
 import dev.dmmodel.io.LvmMetadata;
 import dev.dmmodel.layout.Layout;
@@ -112,5 +123,77 @@ class FormatFacadeTest {
                 .hasMessage("source");
         assertThatThrownBy(() -> LvmMetadata.write(null)).isInstanceOf(NullPointerException.class)
                 .hasMessage("volumeGroup");
+    }
+
+    /** Two 256 MiB SCSI disks, sda (8:0) and sdb (8:16). */
+    private static LayoutSpec twoDisks() {
+        return new LayoutSpec(KernelProfile.LINUX_6_12, Layout.builder(KernelProfile.LINUX_6_12)
+                .disk("sda", DiskPresets.scsiDebug(512, 512, 0).size(Bytes.mib(256)))
+                .disk("sdb", DiskPresets.scsiDebug(512, 512, 0).size(Bytes.mib(256)))
+                .steps());
+    }
+
+    @Test
+    void dmTablesReadInCreationOrderAndWriteAsDmsetupPrints() {
+        String text = """
+                top: 0 4096 linear /dev/mapper/span 0
+                span: 0 2048 linear 8:0 2048
+                span: 2048 2048 linear 8:16 2048
+                """;
+        Map<String, DmTable> tables = DmTables.read(text, "t.txt");
+        // span is used by top: created first
+        assertThat(tables.keySet()).containsExactly("span", "top");
+        assertThat(tables.get("span").targets()).hasSize(2).allMatch(LinearTarget.class::isInstance);
+
+        Layout layout = Layout.of(DmTables.addTo(twoDisks(), text, "t.txt"));
+        // dmsetup sorts by name; span became dm-0 = 253:0, which top's line names
+        assertThat(DmTables.write(layout)).isEqualTo("""
+                span: 0 2048 linear 8:0 2048
+                span: 2048 2048 linear 8:16 2048
+                top: 0 4096 linear 253:0 0
+                """).isEqualTo(layout.dmsetupTable());
+        assertThat(DmTables.write(Layout.of(twoDisks()))).isEqualTo("No devices found\n");
+    }
+
+    @Test
+    void aBadTableLineIsAFormatExceptionWithItsPlace() {
+        assertThatThrownBy(() -> DmTables.read("a: 0 8 linear 8:0 0\nb: 0 8 crypt aes 8:16 0\n", "t.txt"))
+                .isInstanceOf(FormatException.class)
+                .satisfies(e -> {
+                    FormatException f = (FormatException) e;
+                    assertThat(f.source()).isEqualTo("t.txt");
+                    assertThat(f.line()).isEqualTo(2);
+                    assertThat(f.getMessage()).contains("crypt");
+                });
+    }
+
+    @Test
+    void lvmCommandsRecreateTheSnapshotsVolumeGroup() {
+        HostSnapshot host = HostSnapshot.read(fixture("snapshots/thin-lvm-zy-direct1M"));
+        Layout layout = Layout.of(host.toLayoutSpec());
+        LvmScript script = LvmCommands.write(layout);
+
+        assertThat(script.isExact()).as("%s", script.notExpressible()).isTrue();
+        assertThat(script.script()).contains("pvcreate").contains("vgcreate").contains("--type thin-pool");
+
+        // replay: the snapshot's disks and partitions, then the commands
+        List<LayoutStep> steps = new ArrayList<>();
+        for (LayoutStep st : host.steps()) {
+            if (st instanceof LayoutStep.AddDisk || st instanceof LayoutStep.AddPartition) {
+                steps.add(st);
+            }
+        }
+        steps.addAll(LvmCommands.read(script.script(), "recreate.sh"));
+        Layout again = Layout.of(new LayoutSpec(host.toLayoutSpec().profile(), steps));
+        // the recorded metadata has no mda sizes (0); the differences compare everything LVM's metadata records
+        assertThat(dev.dmmodel.impl.lvmcmd.VolumeGroupDiff.differences(layout.volumeGroups().get(0),
+                again.volumeGroups().get(0))).isEmpty();
+    }
+
+    @Test
+    void aBadLvmCommandIsAFormatException() {
+        assertThatThrownBy(() -> LvmCommands.read("pvcreate /dev/sda\nvgcreate --frobnicate vg /dev/sda\n", "x.sh"))
+                .isInstanceOf(FormatException.class)
+                .satisfies(e -> assertThat(((FormatException) e).line()).isEqualTo(2));
     }
 }

@@ -249,7 +249,6 @@ public final class JsonReader {
                     pos += 4;
                 }
                 default -> {
-                    pos++;
                     throw error("found the escape '\\" + (e < 0x20 ? "?" : String.valueOf(e))
                             + "'; expected one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX");
                 }

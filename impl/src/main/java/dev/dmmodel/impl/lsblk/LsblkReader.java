@@ -61,6 +61,8 @@ import java.util.regex.Pattern;
 public final class LsblkReader {
 
     private static final Pattern TRAILING_NUMBER = Pattern.compile("([0-9]+)$");
+    private static final Pattern DECIMAL = Pattern.compile("-?[0-9]{1,18}");
+    private static final Pattern HUMAN = Pattern.compile("[0-9.,]+[KMGTPEZY]i?B?");
 
     private final List<LayoutStep> steps = new ArrayList<>();
     private final List<LsblkImport.PendingDm> dms = new ArrayList<>();
@@ -184,6 +186,9 @@ public final class LsblkReader {
         }
         long start = number(d, "start", kname).orElseThrow(() -> new Skip(at(d, "start"), "partition " + kname
                 + " has an empty \"start\"; expected its first sector"));
+        if (start < 0) {
+            throw new Skip(at(d, "start"), "partition " + kname + ": \"start\" " + start + " is negative");
+        }
         long number;
         Optional<Long> partn = number(d, "partn", kname);
         if (partn.isPresent()) {
@@ -302,9 +307,9 @@ public final class LsblkReader {
             if (s.value().isEmpty()) {
                 return Optional.empty();
             }
-            if (!s.value().matches("-?[0-9]{1,18}")) {
+            if (!DECIMAL.matcher(s.value()).matches()) {
                 throw new Skip(s, kname + ": found " + s.describe() + " for \"" + key + "\"; expected a whole number"
-                        + (s.value().matches("[0-9.,]+[KMGTPEZY]i?B?") ? " (run lsblk with --bytes)" : ""));
+                        + (HUMAN.matcher(s.value()).matches() ? " (run lsblk with --bytes)" : ""));
             }
             return Optional.of(Long.parseLong(s.value()));
         }

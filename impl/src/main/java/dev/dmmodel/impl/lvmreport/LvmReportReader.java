@@ -69,6 +69,9 @@ import java.util.Set;
  */
 public final class LvmReportReader {
 
+    private static final java.util.regex.Pattern DECIMAL = java.util.regex.Pattern.compile("-?[0-9]{1,19}");
+    private static final java.util.regex.Pattern EXTENT = java.util.regex.Pattern.compile("[0-9]{1,18}");
+
     /** One report text and the name to use for it in messages. */
     public record Text(String json, String source) {
         /** Checks the parts. */
@@ -304,7 +307,7 @@ public final class LvmReportReader {
         if (s.isEmpty()) {
             return Optional.empty();
         }
-        if (!s.matches("-?[0-9]{1,19}")) {
+        if (!DECIMAL.matcher(s).matches()) {
             throw error(v.get(), "found " + v.get().describe() + " for \"" + field + "\"; expected a whole number");
         }
         try {
@@ -929,7 +932,7 @@ public final class LvmReportReader {
             private StripeArea area(Row r, String field, String what, String pvName, String first, long areaLen,
                                     String last) {
                 JsonValue loc = at(r, field);
-                if (!first.matches("[0-9]{1,18}") || (last != null && !last.matches("[0-9]{1,18}"))) {
+                if (!EXTENT.matcher(first).matches() || (last != null && !EXTENT.matcher(last).matches())) {
                     throw error(loc, "found extent \"" + first + (last == null ? "" : "-" + last) + "\" in " + field
                             + " of the " + what + "; expected whole numbers");
                 }

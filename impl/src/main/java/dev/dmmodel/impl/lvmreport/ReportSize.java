@@ -45,6 +45,9 @@ final class ReportSize {
     }
 
     private static final String UNITS = "kmgtpeKMGTPE";
+    private static final java.util.regex.Pattern WHOLE = java.util.regex.Pattern.compile("[0-9]{1,19}");
+    private static final java.util.regex.Pattern DECIMALS = java.util.regex.Pattern.compile("[0-9]{1,19}(\\.[0-9]{1,2})?");
+    private static final java.util.regex.Pattern BARE = java.util.regex.Pattern.compile("[0-9]+(\\.[0-9]+)?");
     private static final BigDecimal HALF_HUNDREDTH = new BigDecimal("0.005");
     private static final BigInteger SECTOR = BigInteger.valueOf(512);
     private static final BigInteger LONG_MAX = BigInteger.valueOf(Long.MAX_VALUE);
@@ -68,7 +71,7 @@ final class ReportSize {
         char suffix = text.charAt(text.length() - 1);
         String number = text.substring(0, text.length() - 1);
         if (suffix == 'S' || suffix == 'B') {
-            if (!number.matches("[0-9]{1,19}")) {
+            if (!WHOLE.matcher(number).matches()) {
                 throw new BadSize("expected a whole number before '" + suffix + "'");
             }
             BigInteger n = new BigInteger(number);
@@ -88,8 +91,8 @@ final class ReportSize {
         if (roundedUp) {
             number = number.substring(1);
         }
-        if (unit < 0 || !number.matches("[0-9]{1,19}(\\.[0-9]{1,2})?")) {
-            if (text.matches("[0-9]+(\\.[0-9]+)?")) {
+        if (unit < 0 || !DECIMALS.matcher(number).matches()) {
+            if (BARE.matcher(text).matches()) {
                 throw new BadSize("a size without a unit (--nosuffix) cannot be read; re-run without --nosuffix and "
                         + "with --units s");
             }

@@ -145,6 +145,18 @@ class LsblkReaderTest {
                 "p:5:3: sdd: limits that are not valid (" + limitMessage() + ")");
     }
 
+    @Test
+    void aNegativeStartIsAProblem() {
+        String json = """
+                {"blockdevices": [
+                  {"name":"sda", "kname":"sda", "maj:min":"8:0", "size":1048576, "type":"disk", "children": [
+                    {"name":"sda1", "kname":"sda1", "maj:min":"8:1", "size":512, "type":"part", "start":-1}]}
+                ]}
+                """;
+        assertThat(LsblkReader.read(json, "n").problems()).singleElement().asString()
+                .endsWith("partition sda1: \"start\" -1 is negative");
+    }
+
     private static String limitMessage() {
         try {
             DiskSpec.builder(DiskDriver.SD).logicalBlockSize(1000).build();

@@ -65,6 +65,13 @@ import java.util.Set;
  * are reported as an error naming the LV and the type, never dropped. Orphan PVs ({@code vg_name ""}) are
  * skipped.
  *
+ * <p>In a fullreport ({@code tools/reporter.c: _report_all_in_vg}) the report array holds one object per VG whose
+ * rows do not repeat the VG: PV and segment rows take {@code vg_name} and the other VG columns from the object's
+ * single {@code vg} row, and a segment row ({@code seg_all,lv_uuid}) takes its LV's columns ({@code lv_name},
+ * {@code pool_lv}, {@code data_lv}...) from the {@code lv} row with the same {@code lv_uuid}. {@code pvs -o all}
+ * prints no {@code vg_name}: with one VG in the reports its PV rows with extents are taken as that VG's (checked
+ * against {@code pv_count}), with several the error asks for {@code -o +vg_name}.
+ *
  * <p>Every problem, JSON syntax included, is an {@link LvmMetadataException} with {@code source:line:column}.
  */
 public final class LvmReportReader {
@@ -104,7 +111,6 @@ public final class LvmReportReader {
             Optional<JsonObject> implied = vgRows.size() == 1 ? Optional.of(vgRows.get(0)) : Optional.empty();
             Map<String, JsonObject> lvByUuid = new HashMap<>();
             for (JsonObject lv : rows(o, "lv")) {
-                b.lvRows.add(new Row(lv, Optional.empty(), implied));
                 stringField(new Row(lv, Optional.empty(), Optional.empty()), "lv_uuid")
                         .filter(u -> !u.isEmpty()).ifPresent(u -> lvByUuid.putIfAbsent(u, lv));
             }
@@ -395,7 +401,6 @@ public final class LvmReportReader {
     private static final class Builder {
         final List<Row> vgRows = new ArrayList<>();
         final List<Row> pvRows = new ArrayList<>();
-        final List<Row> lvRows = new ArrayList<>();
         final List<Row> segRows = new ArrayList<>();
 
         List<VolumeGroup> build() {

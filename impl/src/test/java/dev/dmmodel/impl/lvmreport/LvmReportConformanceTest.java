@@ -1,9 +1,11 @@
 package dev.dmmodel.impl.lvmreport;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.dmmodel.impl.lvmtext.VgMetadataReader;
 import dev.dmmodel.lvm.LogicalVolume;
+import dev.dmmodel.lvm.LvmMetadataException;
 import dev.dmmodel.lvm.PhysicalVolume;
 import dev.dmmodel.lvm.VolumeGroup;
 import java.io.IOException;
@@ -28,7 +30,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * which no report column shows. Nothing else is normalized: metadata-area sizes are zero on both sides (the
  * text reader has no place to learn them and the report reader leaves them as it does), LVs inactive on both.
  * The same reports are read again without {@code vgs-all.json} (the VG fields then come from the segment
- * rows, which {@code -o all} fills).
+ * rows, which {@code -o all} fills). {@code lvs-all.json} ({@code lvs -a -o all} without {@code --segments}: no
+ * segment columns) is refused with the message that names {@code --segments}.
  *
  * <p>Without the shared folder each set is skipped with the reason.
  */
@@ -73,6 +76,14 @@ class LvmReportConformanceTest {
                     new LvmReportReader.Text(lvs, "lvs-segments-all.json"));
             assertThat(withoutVgs).hasSize(1);
             assertThat(normalized(withoutVgs.get(0))).as(lvm + " (pvs, lvs)").isEqualTo(expected);
+            // lvs -o all without --segments has no segment columns: the error says how to get them
+            if (Files.isRegularFile(lvm.resolve("lvs-all.json"))) {
+                String lvsAll = Files.readString(lvm.resolve("lvs-all.json"));
+                assertThatThrownBy(() -> LvmReportReader.read(pvs, vgs, lvsAll, "lvs-all"))
+                        .isInstanceOf(LvmMetadataException.class)
+                        .hasMessageContaining("has no \"seg_start_pe\" column; re-run lvs --segments with -o "
+                                + "+seg_start_pe (or -o +all)");
+            }
             agreed++;
         }
         assertThat(agreed).as(folder + ": cases that agree").isEqualTo(cases.size());

@@ -257,6 +257,7 @@ public final class LsblkReader {
                 bytes(d, "wsame", kname, false);
             }
             bool(d, "disc-zero", kname);
+            string(d, "sched");
             number(d, "rq-size", kname);
             DiskSpec spec = b.build();
             boolean misaligned = number(d, "alignment", kname).orElse(0L) == -1;

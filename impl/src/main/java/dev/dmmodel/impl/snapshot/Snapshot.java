@@ -82,6 +82,7 @@ public final class Snapshot {
 
     private static final String TABLE_FILE = "dmsetup-table.txt";
     private static final String STATUS_FILE = "dmsetup-status.txt";
+    private static final String LVM_REPORT_FILE = "report.json";
     private static final String RELEASE_FILE = "kernel-release";
     private static final Pattern DM_KNAME = Pattern.compile("dm-\\d+");
     private static final Pattern PV_BLOCK = Pattern.compile("(?m)^\\s*(pv\\d+)\\s*\\{([^{}]*)\\}");
@@ -201,7 +202,10 @@ public final class Snapshot {
     }
 
     /**
-     * The volume groups of {@code lvm/*.vg} that import ({@code impl.lvmtext}), each on PVs this snapshot has;
+     * The volume groups of {@code lvm/*.vg} that import ({@code impl.lvmtext}), then those of the optional
+     * {@code lvm/report.json} ({@code lvm fullreport --reportformat json --units s}, read by
+     * {@code impl.lvmreport}) that no {@code .vg} file describes (a {@code .vg} file, whose name is the VG's,
+     * wins), each on PVs this snapshot has; VGs from the report list their PVs and LVs in report order;
      * {@link #toLayoutSpec(KernelProfile)} adds them to the layout.
      */
     public List<dev.dmmodel.lvm.VolumeGroup> volumeGroups() {
@@ -209,8 +213,10 @@ public final class Snapshot {
     }
 
     /**
-     * Why a {@code lvm/*.vg} file's volume group is not in {@link #volumeGroups()}: a segment type or feature the
-     * model does not have, or a PV on a device the snapshot lacks; one message per file, naming it.
+     * Why a {@code lvm/*.vg} file's (or {@code lvm/report.json}'s) volume group is not in {@link #volumeGroups()}:
+     * a malformed report, a report column missing or rounded (the message says which option adds it), a segment
+     * type or feature the model does not have, or a PV on a device the snapshot lacks; one message per file
+     * (per VG for a report's PVs), naming it.
      */
     public List<String> lvmProblems() {
         return lvmProblems;
@@ -931,6 +937,34 @@ public final class Snapshot {
                 }
                 importVolumeGroup(vg, text);
             }
+            readLvmReport(lvm.resolve(LVM_REPORT_FILE), vgFiles);
+        }
+
+        // lvm/report.json (lvm fullreport --reportformat json --units s): the VGs no lvm/*.vg file describes
+        private void readLvmReport(Path file, List<Path> vgFiles) {
+            Optional<String> text = optionalRawText(file, "the output of lvm fullreport --reportformat json --units s");
+            if (text.isEmpty()) {
+                return;
+            }
+            java.util.Set<String> described = new java.util.HashSet<>();
+            for (Path vg : vgFiles) {
+                String name = vg.getFileName().toString();
+                described.add(name.substring(0, name.length() - ".vg".length()));
+            }
+            volumeGroups.forEach(vg -> described.add(vg.name()));
+            List<dev.dmmodel.lvm.VolumeGroup> reported;
+            try {
+                reported = dev.dmmodel.impl.lvmreport.LvmReportReader.readFullReport(text.get(),
+                        file.getFileName().toString());
+            } catch (IllegalArgumentException e) {
+                lvmProblems.add(file + ": not imported: " + e.getMessage());
+                return;
+            }
+            for (dev.dmmodel.lvm.VolumeGroup vg : reported) {
+                if (!described.contains(vg.name())) {
+                    addVolumeGroup(file, vg);
+                }
+            }
         }
 
         // the whole VG for the layout; what the model cannot take is kept as a problem, not dropped silently
@@ -942,6 +976,11 @@ public final class Snapshot {
                 lvmProblems.add(file + ": not imported: " + e.getMessage());
                 return;
             }
+            addVolumeGroup(file, vg);
+        }
+
+        // a VG is taken only when every PV is a device of this snapshot
+        private void addVolumeGroup(Path file, dev.dmmodel.lvm.VolumeGroup vg) {
             for (dev.dmmodel.lvm.PhysicalVolume pv : vg.physicalVolumes()) {
                 if (!devices.containsKey(pv.device()) && !partitions.containsKey(pv.device())) {
                     lvmProblems.add(file + ": not imported: PV " + pv.device() + " of volume group " + vg.name()

@@ -2,6 +2,7 @@ package dev.dmmodel.spi;
 
 import dev.dmmodel.dm.DmTable;
 import dev.dmmodel.io.HostSnapshot;
+import dev.dmmodel.io.LsblkImport;
 import dev.dmmodel.io.LvmScript;
 import dev.dmmodel.layout.Layout;
 import dev.dmmodel.layout.LayoutSpec;
@@ -10,6 +11,7 @@ import dev.dmmodel.lvm.VolumeGroup;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The readers and writers behind {@code dev.dmmodel.io}, found with {@link java.util.ServiceLoader}
@@ -40,4 +42,13 @@ public interface FormatProvider {
 
     /** See {@link dev.dmmodel.io.LvmCommands#read(String, String)}. */
     List<LayoutStep> readLvmCommands(String script, String source);
+
+    /** See {@link dev.dmmodel.io.LvmReports#readFullReport(String, String)}. */
+    List<VolumeGroup> readLvmFullReport(String json, String source);
+
+    /** See {@link dev.dmmodel.io.LvmReports#read(String, Optional, String, String)}. */
+    List<VolumeGroup> readLvmReports(String pvsJson, Optional<String> vgsJson, String lvsSegmentsJson, String source);
+
+    /** See {@link dev.dmmodel.io.Lsblk#read(String, String)}. */
+    LsblkImport readLsblk(String json, String source);
 }

@@ -11,6 +11,9 @@ import dev.dmmodel.impl.lvmtext.VgMetadataReader;
 import dev.dmmodel.impl.lvmtext.VgMetadataWriter;
 import dev.dmmodel.impl.snapshot.Snapshot;
 import dev.dmmodel.io.HostSnapshot;
+import dev.dmmodel.impl.lsblk.LsblkReader;
+import dev.dmmodel.impl.lvmreport.LvmReportReader;
+import dev.dmmodel.io.LsblkImport;
 import dev.dmmodel.io.LvmScript;
 import dev.dmmodel.layout.Layout;
 import dev.dmmodel.layout.LayoutSpec;
@@ -21,6 +24,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /** The format readers and writers the API finds through {@link java.util.ServiceLoader}. */
 public final class DefaultFormatProvider implements FormatProvider {
@@ -72,5 +76,21 @@ public final class DefaultFormatProvider implements FormatProvider {
     @Override
     public List<LayoutStep> readLvmCommands(String script, String source) {
         return LvmCommandParser.parse(script, source);
+    }
+
+    @Override
+    public List<VolumeGroup> readLvmFullReport(String json, String source) {
+        return LvmReportReader.readFullReport(json, source);
+    }
+
+    @Override
+    public List<VolumeGroup> readLvmReports(String pvsJson, Optional<String> vgsJson, String lvsSegmentsJson,
+            String source) {
+        return LvmReportReader.read(pvsJson, vgsJson.orElse(null), lvsSegmentsJson, source);
+    }
+
+    @Override
+    public LsblkImport readLsblk(String json, String source) {
+        return LsblkReader.read(json, source);
     }
 }

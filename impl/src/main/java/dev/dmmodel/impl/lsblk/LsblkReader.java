@@ -1,5 +1,6 @@
 package dev.dmmodel.impl.lsblk;
 
+import dev.dmmodel.io.LsblkImport;
 import dev.dmmodel.device.DevNumber;
 import dev.dmmodel.device.DiskSpec;
 import dev.dmmodel.impl.json.JsonException;

@@ -8,7 +8,10 @@ import dev.dmmodel.dm.DmTable;
 import dev.dmmodel.dm.LinearTarget;
 import dev.dmmodel.io.DmTables;
 import dev.dmmodel.io.FormatException;
+import dev.dmmodel.io.Lsblk;
+import dev.dmmodel.io.LsblkImport;
 import dev.dmmodel.io.LvmCommands;
+import dev.dmmodel.io.LvmReports;
 import dev.dmmodel.io.LvmScript;
 import dev.dmmodel.layout.LayoutSpec;
 import dev.dmmodel.units.Bytes;
@@ -195,5 +198,40 @@ class FormatFacadeTest {
         assertThatThrownBy(() -> LvmCommands.read("pvcreate /dev/sda\nvgcreate --frobnicate vg /dev/sda\n", "x.sh"))
                 .isInstanceOf(FormatException.class)
                 .satisfies(e -> assertThat(((FormatException) e).line()).isEqualTo(2));
+    }
+
+    @Test
+    void lsblkDisksWithADmsetupTableGiveTheSnapshotsStack() throws IOException {
+        LsblkImport disks = Lsblk.read(Files.readString(fixture("lsblk/lp-raid-part63-2.38.json")), "lsblk.json");
+        assertThat(disks.problems()).isEmpty();
+        assertThat(disks.dmDevices()).extracting(LsblkImport.PendingDm::name).containsExactly("vg-lv");
+
+        Path snapshot = fixture("snapshots/lp-raid-part63-4M-lv-direct64k");
+        String table = Files.readString(snapshot.resolve("dmsetup-table.txt"));
+        Layout fromLsblk = Layout.of(DmTables.addTo(disks.toLayoutSpec(KernelProfile.LINUX_6_1), table, "table"));
+        Layout fromSnapshot = Layout.of(HostSnapshot.read(snapshot).toLayoutSpec());
+
+        // the partition at sector 63 of the 64 KiB-chunk RAID and the LV on it: the same alignment and io hints
+        for (String dev : List.of("sda1", "/dev/mapper/vg-lv")) {
+            assertThat(fromLsblk.device(dev).limits().sysfsAlignmentOffset()).as(dev)
+                    .isEqualTo(fromSnapshot.device(dev).limits().sysfsAlignmentOffset());
+            assertThat(fromLsblk.device(dev).limits().ioOpt()).as(dev)
+                    .isEqualTo(fromSnapshot.device(dev).limits().ioOpt());
+        }
+        assertThat(fromLsblk.device("sda1").limits().sysfsAlignmentOffset()).isEqualTo(33280);
+    }
+
+    @Test
+    void lvmReportsGiveTheVolumeGroupOfTheMetadataFile() throws IOException {
+        Path lvm = fixture("snapshots/lp-raid-part63-4M-lv-direct64k/lvm");
+        List<VolumeGroup> vgs = LvmReports.read(Files.readString(lvm.resolve("pvs-all.json")),
+                java.util.Optional.of(Files.readString(lvm.resolve("vgs-all.json"))),
+                Files.readString(lvm.resolve("lvs-segments-all.json")), "lp-raid");
+        assertThat(vgs).containsExactly(LvmMetadata.read(lvm.resolve("vg.vg")));
+
+        assertThatThrownBy(() -> LvmReports.readFullReport("{\"report\": [", "r.json"))
+                .isInstanceOf(LvmMetadataException.class).hasMessageStartingWith("r.json:1:");
+        assertThatThrownBy(() -> Lsblk.read("{\"blockdevices\": 3}", "l.json"))
+                .isInstanceOf(FormatException.class).hasMessageStartingWith("l.json:1:");
     }
 }

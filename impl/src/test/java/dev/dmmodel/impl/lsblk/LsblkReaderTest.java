@@ -1,5 +1,6 @@
 package dev.dmmodel.impl.lsblk;
 
+import dev.dmmodel.io.LsblkImport;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -1,13 +1,15 @@
-package dev.dmmodel.impl.lsblk;
+package dev.dmmodel.io;
 
 import dev.dmmodel.device.DevNumber;
+import dev.dmmodel.layout.LayoutSpec;
 import dev.dmmodel.layout.LayoutStep;
+import dev.dmmodel.limits.KernelProfile;
 import dev.dmmodel.units.Sectors;
 import java.util.List;
 import java.util.Objects;
 
 /**
- * What {@link LsblkReader} makes of {@code lsblk --json --bytes --output-all}.
+ * What {@link Lsblk#read} makes of {@code lsblk --json --bytes --output-all}.
  *
  * @param steps {@link LayoutStep.AddDisk} for each disk, each followed by {@link LayoutStep.AddPartition} for its
  *     partitions, in lsblk order
@@ -24,6 +26,14 @@ public record LsblkImport(List<LayoutStep> steps, List<PendingDm> dmDevices, Lis
         steps = List.copyOf(steps);
         dmDevices = List.copyOf(dmDevices);
         problems = List.copyOf(problems);
+    }
+
+    /**
+     * The disks and partitions as a layout spec under a kernel profile; add the dm devices with
+     * {@link DmTables#addTo(LayoutSpec, String, String)} and {@code dmsetup table} output.
+     */
+    public LayoutSpec toLayoutSpec(KernelProfile kernel) {
+        return new LayoutSpec(Objects.requireNonNull(kernel, "kernel"), steps);
     }
 
     /**

@@ -3,8 +3,7 @@ package dev.dmmodel.testkit.property.lvm;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.dmmodel.device.DiskPresets;
-import dev.dmmodel.impl.lvmtext.VgMetadataReader;
-import dev.dmmodel.impl.lvmtext.VgMetadataWriter;
+import dev.dmmodel.io.LvmMetadata;
 import dev.dmmodel.layout.Layout;
 import dev.dmmodel.layout.LayoutBuilder;
 import dev.dmmodel.limits.KernelProfile;
@@ -39,10 +38,8 @@ import org.junit.jupiter.api.Test;
  * not hold, so the VG is compared with its dm devices cleared, its PVs' metadata-area sizes zero and its LVs in
  * the order LVM writes them (visible, then hidden).
  *
- * <p>The text is written and read by dmmodel's LVM metadata format classes
- * ({@code dev.dmmodel.impl.lvmtext.VgMetadataWriter}/{@code VgMetadataReader}, what {@code dmmodel export --to
- * lvm-metadata} and snapshot import use): the public API has no LVM text format entry point of its own. A failure
- * shrinks to fewer disks and steps, smaller LVs, 1 MiB extents, the normal policy and linear LVs.
+ * <p>The text is written and read through the public API ({@link LvmMetadata#write}, {@link LvmMetadata#read}). A
+ * failure shrinks to fewer disks and steps, smaller LVs, 1 MiB extents, the normal policy and linear LVs.
  */
 class VgMetadataRoundTripTest {
 
@@ -66,10 +63,10 @@ class VgMetadataRoundTripTest {
                 .seed(SEED)
                 .check(c -> {
                     VolumeGroup vg = c.vg();
-                    String text = VgMetadataWriter.write(vg);
+                    String text = LvmMetadata.write(vg);
                     VolumeGroup back;
                     try {
-                        back = VgMetadataReader.read(text, "<written>");
+                        back = LvmMetadata.read(text, "<written>");
                     } catch (RuntimeException e) {
                         throw new AssertionError("the written text does not read back: " + e + "\n" + text, e);
                     }

@@ -207,7 +207,7 @@ class DmGensTest {
         Gen.Pair<Layout, Script> p = shrunk(thinWorkloads(), 9, w -> assertThat(w.second().commands())
                 .noneMatch(c -> c instanceof Command.Blkdiscard));
         assertThat(p.first().dmsetupTable()).isEqualTo("""
-                pool: 0 896 thin-pool 253:0 253:1 128 0 0
+                pool: 0 896 thin-pool 253:0 253:1 128 0 0\s
                 tdata: 0 896 linear 8:0 8192
                 thin0: 0 128 thin 253:2 0
                 tmeta: 0 8192 linear 8:0 0

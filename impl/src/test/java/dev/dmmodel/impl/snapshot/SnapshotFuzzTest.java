@@ -27,7 +27,9 @@ import org.junit.jupiter.api.Test;
  * file of the small fixture truncated at every position, then random edits of one to three files (whole
  * values replaced with huge, negative and malformed numbers and device numbers, truncations, character and
  * token edits, removed, duplicated and swapped lines), removed files and directories, files turned into
- * directories, devices copied under other names, bytes that are not UTF-8, and combinations.
+ * directories, devices copied under other names, bytes that are not UTF-8, and combinations. One snapshot
+ * in four that reads is also built into a layout with its findings, as {@code dmmodel check} does: that
+ * either works or throws {@link dev.dmmodel.layout.LayoutException}.
  */
 class SnapshotFuzzTest {
 
@@ -177,6 +179,10 @@ class SnapshotFuzzTest {
         }
     }
 
+    private static final java.util.concurrent.atomic.AtomicInteger BUILDS = new java.util.concurrent.atomic.AtomicInteger();
+    private static final java.util.concurrent.atomic.AtomicInteger BUILT = new java.util.concurrent.atomic.AtomicInteger();
+    private static final java.util.concurrent.atomic.AtomicInteger REFUSED = new java.util.concurrent.atomic.AtomicInteger();
+
     private record Outcome(int read, int rejected) {
     }
 
@@ -228,6 +234,9 @@ class SnapshotFuzzTest {
         // both outcomes occur: edits of files the reader does not check (status, uuid, scheduler) still read
         assertThat(read).isGreaterThan(1_000);
         assertThat(rejected).isGreaterThan(30_000);
+        // a quarter of the snapshots that read were built: most build, some the model refuses
+        assertThat(BUILT.get()).isGreaterThan(500);
+        assertThat(REFUSED.get()).isGreaterThan(10);
     }
 
     private static Outcome run(Tree tree, List<String> problems, String what) {
@@ -235,6 +244,17 @@ class SnapshotFuzzTest {
         try {
             Snapshot s = Snapshot.read(root, tree.view());
             assertThat(s.devices()).isNotNull();
+            // one read snapshot in four is built as the CLI builds it: the model refuses with LayoutException only
+            if (BUILDS.incrementAndGet() % 4 == 0) {
+                try {
+                    dev.dmmodel.layout.Layout.of(s.toLayoutSpec()).findings();
+                    BUILT.incrementAndGet();
+                } catch (dev.dmmodel.layout.LayoutException e) {
+                    REFUSED.incrementAndGet();
+                } catch (Throwable t) { // nothing else may escape the build either
+                    addProblem(problems, "building " + what, t);
+                }
+            }
             return new Outcome(1, 0);
         } catch (SnapshotException e) {
             if (e.getMessage() == null || !e.getMessage().contains(root.toString())) {

@@ -25,8 +25,8 @@ import picocli.CommandLine.Spec;
         footer = {
             "  dmmodel check --snapshot kernel-traces/limits-sd-512e/snapshot",
             "  ERROR dm.table.overlap [dm-2]",
-            "    dm-2 (strparts) maps sectors 0-129023 of sdg1 (table line 1, stripe 1), and dm-0 ...",
-            "    fix: give each its own sectors of sdg1 (dmsetup reload one table), or ...",
+            "    dm-2 (strparts) maps sectors 0-129023 of sdg1 (table line 1, stripe 1), ...",
+            "    fix: give each its own sectors of sdg1 (dmsetup reload one table), ...",
             "  ...",
             "  WARNING align.partition.physical-block [sdg1]",
             "    sdg1 starts at sector 63, 3584 bytes past a 4096-byte physical block ...",

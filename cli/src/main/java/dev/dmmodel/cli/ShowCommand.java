@@ -53,7 +53,8 @@ import picocli.CommandLine.Spec;
             "    `-dm-2 (strparts)     253:2        -   258048   ! -1  striped 2 128 ...",
             "  ...",
             "",
-            "  dmmodel show --snapshot kernel-traces/limits-sd-512e/snapshot --format svg -o stack.svg"})
+            "  dmmodel show --format svg -o stack.svg \\",
+            "      --snapshot kernel-traces/limits-sd-512e/snapshot"})
 final class ShowCommand implements Callable<Integer> {
 
     private static final int MAX_TARGETS_SHOWN = 3;

@@ -126,8 +126,9 @@ final class OverlapFindings {
                 Claim a = list.get(i);
                 for (int j = i + 1; j < list.size() && list.get(j).start() < a.end(); j++) {
                     Claim b = list.get(j);
-                    if (a.owner().equals(b.owner()) && a.where().equals(b.where())) {
-                        continue;
+                    if (a.owner().equals(b.owner()) && a.where().equals(b.where())
+                            || isPartition(layout, a.owner()) && isPartition(layout, b.owner())) {
+                        continue; // one area; or two partitions, which partition.overlap reports
                     }
                     // the finding belongs to the dm device that comes later; a partition is never the culprit
                     boolean bLater = isPartition(layout, a.owner()) || !isPartition(layout, b.owner())

@@ -143,7 +143,11 @@ class OverlapFindingsTest {
         b.step(new LayoutStep.AddPartition("sda", 1, Sectors.of(63), Sectors.of(2048), Optional.empty(), Optional.empty()));
         b.step(new LayoutStep.AddPartition("sda", 2, Sectors.of(2048), Sectors.of(4096), Optional.empty(), Optional.empty()));
         b.step(new LayoutStep.AddPartition("sda", 3, Sectors.of(6144), Sectors.of(4096), Optional.empty(), Optional.empty()));
+        // both in use: still one finding, about the partitions, not about their tables
+        b.dmsetupCreate("p1", t -> t.linear(Sectors.of(2048), "sda1", Sectors.ZERO));
+        b.dmsetupCreate("p2", t -> t.linear(Sectors.of(4096), "sda2", Sectors.ZERO));
         Layout l = b.build();
+        assertThat(of(l, FindingType.DM_TABLE_OVERLAP)).isEmpty();
         List<Finding> f = of(l, FindingType.PARTITION_OVERLAP);
         // sda1: 63-2110, sda2: 2048-6143 -> 2048-2110 (63 sectors); sda3 starts right after sda2
         assertThat(f).hasSize(1);

@@ -90,7 +90,9 @@ class SnapshotFuzzTest {
 
         /** Writes a file, creating its directories; a directory in its place goes. */
         void write(String rel, String text) {
-            delete(rel);
+            if (dirs.contains(rel)) {
+                delete(rel);
+            }
             for (int slash = rel.indexOf('/'); slash > 0; slash = rel.indexOf('/', slash + 1)) {
                 String parent = rel.substring(0, slash);
                 files.remove(parent);
@@ -113,7 +115,8 @@ class SnapshotFuzzTest {
         private String rel(Path p) {
             String full = p.toString();
             String top = root.toString();
-            return full.length() <= top.length() ? "" : full.substring(top.length() + 1).replace('\\', '/');
+            String r = full.length() <= top.length() ? "" : full.substring(top.length() + 1);
+            return java.io.File.separatorChar == '/' ? r : r.replace(java.io.File.separatorChar, '/');
         }
 
         Snapshot.FileAccess view() {
@@ -147,33 +150,34 @@ class SnapshotFuzzTest {
                     return text;
                 }
 
+                /** Directory (relative path) to the names in it, built at the first listing. */
+                private Map<String, Set<String>> children;
+
                 @Override
                 public List<Path> list(Path d) throws IOException {
                     if (!isDirectory(d)) {
                         throw new java.nio.file.NotDirectoryException(d.toString());
                     }
-                    String r = rel(d);
-                    String prefix = r.isEmpty() ? "" : r + "/";
-                    Set<String> names = new TreeSet<>();
-                    for (String f : files.keySet()) {
-                        child(prefix, f, names);
-                    }
-                    for (String f : dirs) {
-                        child(prefix, f, names);
+                    if (children == null) {
+                        children = new java.util.HashMap<>();
+                        for (String f : files.keySet()) {
+                            index(f);
+                        }
+                        for (String f : dirs) {
+                            index(f);
+                        }
                     }
                     List<Path> out = new ArrayList<>();
-                    for (String n : names) {
+                    for (String n : children.getOrDefault(rel(d), Set.of())) {
                         out.add(d.resolve(n));
                     }
                     return out;
                 }
 
-                private void child(String prefix, String path, Set<String> names) {
-                    if (path.startsWith(prefix) && path.length() > prefix.length()) {
-                        String rest = path.substring(prefix.length());
-                        int slash = rest.indexOf('/');
-                        names.add(slash < 0 ? rest : rest.substring(0, slash));
-                    }
+                private void index(String path) {
+                    int slash = path.lastIndexOf('/');
+                    children.computeIfAbsent(slash < 0 ? "" : path.substring(0, slash), k -> new TreeSet<>())
+                            .add(path.substring(slash + 1));
                 }
             };
         }

@@ -141,7 +141,7 @@ final class PictureRenderer {
     private static void box(StringBuilder sb, StackPicture.Box b, int y) {
         double x0 = SVG_LEFT + b.x0();
         double w = Math.max(SVG_MIN_WIDTH, b.x1() - b.x0());
-        String kind = b.row() == 0 ? "disk" : b.below().isEmpty() ? "dm" : kindOf(b);
+        String kind = b.kind();
         List<String> lines = new ArrayList<>();
         lines.add(b.label());
         if (b.row() > 0) {
@@ -169,10 +169,6 @@ final class PictureRenderer {
                     .append("<title>").append(xml(markText(b))).append("</title></line>");
         }
         sb.append("</g>\n");
-    }
-
-    private static String kindOf(StackPicture.Box b) {
-        return b.label().contains(" (") ? "dm" : "partition";
     }
 
     private static String num(double v) {

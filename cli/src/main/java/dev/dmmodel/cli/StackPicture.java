@@ -55,6 +55,7 @@ final class StackPicture {
      * One box.
      *
      * @param device the kernel name
+     * @param kind {@code disk}, {@code partition} or {@code dm}
      * @param label the name to show ({@code sdg1}, {@code dm-0 (lin63)})
      * @param row the row (0 = disks)
      * @param lane the lane within the row (0 = lowest)
@@ -65,7 +66,7 @@ final class StackPicture {
      * @param sectors its size in sectors on {@code below} (a thin device: its virtual size)
      * @param mark its left boundary if that is misaligned, else null
      */
-    record Box(String device, String label, int row, int lane, double x0, double x1, String below,
+    record Box(String device, String kind, String label, int row, int lane, double x0, double x1, String below,
                long startOnBelow, long sectors, Mark mark) {
         boolean misaligned() {
             return mark != null;
@@ -383,7 +384,9 @@ final class StackPicture {
                     } else {
                         laneEnds.set(lane, d.x1());
                     }
-                    boxes.add(new Box(d.device(), d.label(), d.row(), lane, d.x0(), d.x1(), d.below(),
+                    BlockDevice dev = layout.device(d.device());
+                    boxes.add(new Box(d.device(), dev instanceof Disk ? "disk" : dev instanceof Partition ? "partition"
+                            : "dm", d.label(), d.row(), lane, d.x0(), d.x1(), d.below(),
                             d.startOnBelow(), d.sectors(), d.mark()));
                 }
                 boxes.sort(Comparator.comparingInt(Box::lane).thenComparingDouble(Box::x0));

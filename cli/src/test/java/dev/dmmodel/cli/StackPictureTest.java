@@ -42,6 +42,7 @@ class StackPictureTest {
         assertThat(sda.x0()).isZero();
         assertThat(sda.x1()).isEqualTo(1000.0); // the only disk: the whole width, no gap after the last
         assertThat(sda.misaligned()).isFalse();
+        assertThat(p.boxes()).extracting(StackPicture.Box::kind).containsExactly("disk", "partition", "dm", "dm");
 
         // sda1: sectors 63 .. end of 16777216 -> x from 63/16777216 of the width to its end
         StackPicture.Box sda1 = p.boxes("sda1").get(0);

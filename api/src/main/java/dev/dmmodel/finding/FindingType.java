@@ -3,6 +3,13 @@ package dev.dmmodel.finding;
 /**
  * The kinds of finding, each with a stable id that tools may match on (ids never change meaning; new
  * kinds get new ids).
+ *
+ * <p>Severity {@link Severity#ERROR} is kept for layouts that lose data or stop working by themselves, not
+ * for slow ones: overlapping partitions ({@link #PARTITION_OVERLAP}), sectors mapped twice
+ * ({@link #DM_TABLE_OVERLAP}) and thin metadata too small for its data ({@link #THIN_METADATA_TOO_SMALL}).
+ * What the kernel itself refuses to build (a table area beyond its device, a target boundary off the logical
+ * block size, a partition beyond its disk) is never a finding: building such a layout throws
+ * {@link dev.dmmodel.layout.LayoutException}. Overprovisioned thin pools are normal ({@link Severity#INFO}).
  */
 public enum FindingType {
     /** A partition starts off the disk's physical block boundary (sector 63 on a 4 KiB-sector disk). */
@@ -29,8 +36,12 @@ public enum FindingType {
     THIN_BLOCK_NOT_FULL_STRIPE("thin.pool.block-full-stripe", Severity.WARNING),
     /** The thin devices of a pool are larger together than its data device. */
     THIN_OVERPROVISIONED("thin.pool.overprovisioned", Severity.INFO),
-    /** A thin pool's metadata device is smaller than thin_metadata_size estimates for its data at its block size. */
-    THIN_METADATA_TOO_SMALL("thin.pool.metadata-too-small", Severity.WARNING),
+    /**
+     * A thin pool's metadata device is smaller than thin_metadata_size estimates for mapping its data at its
+     * block size (full btree leaves, a lower bound): the metadata runs out before the data does, and a pool
+     * out of metadata space turns read-only and needs repair. An {@link Severity#ERROR}.
+     */
+    THIN_METADATA_TOO_SMALL("thin.pool.metadata-too-small", Severity.ERROR),
     /** No single bio can reach a thin device with a whole pool block, so every first write zeroes the block. */
     THIN_BLOCK_LARGER_THAN_BIO("thin.pool.block-larger-than-bio", Severity.WARNING),
     /**
@@ -39,7 +50,18 @@ public enum FindingType {
      */
     THIN_NO_METADATA_SPARE("thin.pool.no-pmspare", Severity.WARNING),
     /** The VG's extent size is not a multiple of its PVs' full stripe, so extents straddle stripes. */
-    EXTENT_SIZE_NOT_FULL_STRIPE_MULTIPLE("lvm.vg.extent-size-full-stripe", Severity.INFO);
+    EXTENT_SIZE_NOT_FULL_STRIPE_MULTIPLE("lvm.vg.extent-size-full-stripe", Severity.INFO),
+    /**
+     * Two partitions of a disk share sectors (a label the kernel read as it is; only a snapshot can hold one):
+     * what is written to one overwrites the other. An {@link Severity#ERROR}.
+     */
+    PARTITION_OVERLAP("partition.overlap", Severity.ERROR),
+    /**
+     * Two dm tables (or two lines of one table) map the same sectors of a device, or a table maps sectors of a
+     * disk that a partition in use (mapped, or an LVM PV) also covers: writes through one overwrite the data of
+     * the other. An {@link Severity#ERROR}; thin devices sharing their pool are not such a case.
+     */
+    DM_TABLE_OVERLAP("dm.table.overlap", Severity.ERROR);
 
     private final String id;
     private final Severity defaultSeverity;

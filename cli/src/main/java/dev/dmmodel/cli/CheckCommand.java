@@ -16,20 +16,27 @@ import picocli.CommandLine.Spec;
         header = "The stack's findings with their fixes; exit 1 if one is an ERROR.",
         mixinStandardHelpOptions = true,
         versionProvider = Main.Version.class,
-        description = "Prints the stack's findings (alignment problems and the like, most severe first), each"
-                + " with its severity, stable id, device, message and fix. Exits 1 if any finding is an ERROR.",
+        description = {"Prints the stack's findings (alignment problems and the like, most severe first), each"
+                + " with its severity, stable id, device, message and fix.",
+            "Exits 0 when no finding is an ERROR, 1 when one is (sectors mapped twice: dm.table.overlap,"
+                + " partition.overlap; thin metadata too small for its data: thin.pool.metadata-too-small),"
+                + " 2 on bad input."},
         footerHeading = "%nExample:%n",
         footer = {
             "  dmmodel check --snapshot kernel-traces/limits-sd-512e/snapshot",
+            "  ERROR dm.table.overlap [dm-2]",
+            "    dm-2 (strparts) maps sectors 0-129023 of sdg1 (table line 1, stripe 1), ...",
+            "    fix: give each its own sectors of sdg1 (dmsetup reload one table), ...",
+            "  ...",
             "  WARNING align.partition.physical-block [sdg1]",
             "    sdg1 starts at sector 63, 3584 bytes past a 4096-byte physical block ...",
             "    fix: recreate sdg1 at sector 2048 (a multiple of 1MiB; parted -a ...",
             "  ...",
-            "  6 findings (0 errors, 3 warnings, 3 info) under linux-6.1",
+            "  8 findings (2 errors, 3 warnings, 3 info) under linux-6.1",
             "",
             "  dmmodel check --snapshot kernel-traces/limits-sd-512e/snapshot --format json",
             "  {\"findings\": [",
-            "    {\"id\": \"align.partition.physical-block\", \"severity\": \"WARNING\", ...},",
+            "    {\"id\": \"dm.table.overlap\", \"severity\": \"ERROR\", ...},",
             "    ...",
             "  ]}"})
 final class CheckCommand implements Callable<Integer> {

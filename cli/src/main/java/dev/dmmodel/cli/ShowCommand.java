@@ -7,7 +7,12 @@ import dev.dmmodel.device.Partition;
 import dev.dmmodel.dm.DmTarget;
 import dev.dmmodel.layout.Layout;
 import dev.dmmodel.limits.QueueLimits;
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -22,16 +27,22 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/** {@code dmmodel show}: the stack as a tree, lsblk style. */
+/** {@code dmmodel show}: the stack as a tree, lsblk style, and as a picture of boxes (text or SVG). */
 @Command(name = "show",
-        header = "The stack as a tree, devices that are not aligned marked with !.",
+        header = "The stack as a tree and a picture of boxes, devices that are not aligned marked with !.",
         mixinStandardHelpOptions = true,
         versionProvider = Main.Version.class,
         description = {
             "Prints the stack as a tree: each disk, its partitions and the dm devices stacked on them (a dm"
                 + " device on several devices appears under each, as lsblk shows it).",
             "ALIGN is the alignment_offset in bytes the kernel reports; '!' marks a device that is not aligned"
-                + " (offset not 0, or -1 when the kernel could not reconcile the alignments below it)."},
+                + " (offset not 0, or -1 when the kernel could not reconcile the alignments below it).",
+            "Then the stack as a picture: one row per layer (disks at the bottom, partitions, dm devices and LVs"
+                + " above), each device a box over the sectors it maps on the device below; a box whose first"
+                + " sector is not on a physical block / io_min / io_opt boundary of its disk starts with '!', and"
+                + " is listed with the bytes it misses by and the align.* findings.",
+            "--format svg draws the same picture as a self-contained SVG (no script, no external font), with a"
+                + " tooltip on every box and on every misaligned start."},
         footerHeading = "%nExample:%n",
         footer = {
             "  dmmodel show --snapshot kernel-traces/limits-sd-512e/snapshot",
@@ -40,7 +51,10 @@ import picocli.CommandLine.Spec;
             "  `-sdg1                  8:97        63   131009  ! 512  partition 1 of sdg",
             "    |-dm-0 (lin63)        253:0        -   131009  ! 512  linear sdg1 0",
             "    `-dm-2 (strparts)     253:2        -   258048   ! -1  striped 2 128 ...",
-            "  ..."})
+            "  ...",
+            "",
+            "  dmmodel show --format svg -o stack.svg \\",
+            "      --snapshot kernel-traces/limits-sd-512e/snapshot"})
 final class ShowCommand implements Callable<Integer> {
 
     private static final int MAX_TARGETS_SHOWN = 3;
@@ -52,20 +66,37 @@ final class ShowCommand implements Callable<Integer> {
     StackOptions stack;
 
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
-            description = "text (default); svg is not available yet.")
+            description = "text (default: the tree and the picture) or svg (the picture as an SVG file).")
     String format;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE",
+            description = "Write to FILE instead of standard output (replaced if it exists).")
+    Path output;
 
     @Override
     public Integer call() {
         String f = CliException.choice("--format", format, "text", "svg");
-        if (f.equals("svg")) {
-            throw CliException.notAvailableYet("--format svg");
-        }
         StackOptions.Stack s = stack.load();
+        String text = f.equals("svg") ? svg(s) : render(s);
+        if (output != null) {
+            try {
+                Files.writeString(output, text, StandardCharsets.UTF_8);
+            } catch (IOException | UncheckedIOException e) {
+                throw new CliException("--output " + output + ": cannot write the file: " + e.getMessage(), e);
+            }
+            return Main.OK;
+        }
         PrintWriter out = spec.commandLine().getOut();
-        out.print(render(s));
+        out.print(text);
         out.flush();
         return Main.OK;
+    }
+
+    /** The picture as an SVG document. */
+    static String svg(StackOptions.Stack s) {
+        StackPicture picture = StackPicture.of(s.layout(), PictureRenderer.SVG_WIDTH, 12, PictureRenderer.SVG_MIN_WIDTH);
+        return PictureRenderer.svg(picture, "dmmodel show --snapshot " + s.snapshot().directory()
+                + " under " + s.profile().name() + " (" + s.profileSource() + ")");
     }
 
     /** One row of the tree. */
@@ -105,6 +136,8 @@ final class ShowCommand implements Callable<Integer> {
         for (Row r : rows) {
             line(sb, w, r);
         }
+        sb.append('\n').append(PictureRenderer.text(StackPicture.of(layout, PictureRenderer.TEXT_WIDTH, 2,
+                PictureRenderer.TEXT_MIN_WIDTH)));
         sb.append("\nkernel ").append(s.profile().name()).append(" (").append(s.profileSource()).append(")");
         long marked = rows.stream().filter(r -> r.align().startsWith("!")).count();
         if (marked > 0) {

@@ -46,10 +46,39 @@ class ShowCommandTest {
     }
 
     @Test
-    void svg_isNotAvailableYet() {
+    void svg_toAFile(@org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp) throws Exception {
+        java.nio.file.Path out = tmp.resolve("stack.svg");
+        Cli.Result r = Cli.run("show", "--snapshot", Cli.snapshot("limits-sd-512e").toString(), "--format", "svg",
+                "-o", out.toString());
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        assertThat(r.out()).isEmpty();
+        org.w3c.dom.Document d = PictureRendererTest.parse(java.nio.file.Files.readString(out));
+        // 5 disks, 2 partitions, 16 dm devices: strparts on 2 partitions, strdisks on 2 disks, 3 pools on 2
+        // devices each: 5 + 2 + 16 + 1 + 1 + 3 = 28 boxes
+        assertThat(PictureRendererTest.elements(d, "rect")).hasSize(28);
+        assertThat(PictureRendererTest.elements(d, "line")).extracting(e -> e.getTextContent().replaceAll(".*\\(", ""))
+                .containsExactlyInAnyOrder("align.partition.physical-block)", "align.device.offset)",
+                        "align.device.misaligned)");
+    }
+
+    @Test
+    void svg_toStandardOutput() throws Exception {
         Cli.Result r = Cli.run("show", "--snapshot", Cli.snapshot("ss-str-1M-at32k").toString(), "--format", "svg");
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        org.w3c.dom.Document d = PictureRendererTest.parse(r.out());
+        // sda, sdb; vg-striped once on each; vg-span on sda and on sdb
+        assertThat(PictureRendererTest.elements(d, "rect")).hasSize(6);
+        assertThat(PictureRendererTest.elements(d, "line")).isEmpty();
+    }
+
+    @Test
+    void output_unwritable(@org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp) {
+        java.nio.file.Path out = tmp.resolve("no-such-dir").resolve("x.svg");
+        Cli.Result r = Cli.run("show", "--snapshot", Cli.snapshot("ss-str-1M-at32k").toString(), "--format", "svg",
+                "--output", out.toString());
         assertThat(r.exitCode()).isEqualTo(2);
         assertThat(r.out()).isEmpty();
-        assertThat(r.errLines()).containsExactly("dmmodel: --format svg: not available yet");
+        assertThat(r.errLines()).singleElement().asString().startsWith("dmmodel: --output " + out
+                + ": cannot write the file: ");
     }
 }

@@ -45,6 +45,7 @@ public final class LayoutValidator {
                 ThinFindings.check(layout, dm, t, out);
             }
         }
+        OverlapFindings.check(layout, out);
         Map<String, Integer> order = new HashMap<>();
         for (BlockDevice d : layout.devices()) {
             order.put(d.name(), order.size());

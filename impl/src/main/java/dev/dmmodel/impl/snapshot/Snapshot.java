@@ -233,9 +233,60 @@ public final class Snapshot {
      */
     public static Snapshot read(Path dir) {
         Objects.requireNonNull(dir, "dir");
-        Reader r = new Reader(dir);
+        return read(dir, FileAccess.DISK);
+    }
+
+    /** {@link #read(Path)} through {@code files}: the tests' way to read a tree of files held in memory. */
+    static Snapshot read(Path dir, FileAccess files) {
+        Objects.requireNonNull(dir, "dir");
+        Reader r = new Reader(dir, files);
         r.read();
         return new Snapshot(r);
+    }
+
+    /** The few file operations the reader uses; {@link #DISK} is {@link Files}. */
+    interface FileAccess {
+        /** The file system itself. */
+        FileAccess DISK = new FileAccess() {
+            @Override
+            public boolean exists(Path p) {
+                return Files.exists(p);
+            }
+
+            @Override
+            public boolean isDirectory(Path p) {
+                return Files.isDirectory(p);
+            }
+
+            @Override
+            public boolean isRegularFile(Path p) {
+                return Files.isRegularFile(p);
+            }
+
+            @Override
+            public String readString(Path p) throws IOException {
+                return Files.readString(p, StandardCharsets.UTF_8);
+            }
+
+            @Override
+            public List<Path> list(Path d) throws IOException {
+                try (Stream<Path> s = Files.list(d)) {
+                    return s.sorted().toList();
+                }
+            }
+        };
+
+        boolean exists(Path p);
+
+        boolean isDirectory(Path p);
+
+        boolean isRegularFile(Path p);
+
+        /** The file as UTF-8 text; {@link java.nio.charset.CharacterCodingException} if it is not. */
+        String readString(Path p) throws IOException;
+
+        /** The entries of a directory, sorted. */
+        List<Path> list(Path d) throws IOException;
     }
 
     /** The directory this snapshot was read from. */
@@ -480,13 +531,16 @@ public final class Snapshot {
         /** The lines of dmsetup-table.txt as impl.dmtext split them, by line number. */
         private final Map<Integer, DmTableLine> parsedLines = new HashMap<>();
 
-        Reader(Path dir) {
+        private final FileAccess files;
+
+        Reader(Path dir, FileAccess files) {
             this.dir = dir;
+            this.files = files;
         }
 
         void read() {
-            if (!Files.isDirectory(dir)) {
-                throw new SnapshotException(dir, Files.exists(dir) ? "a file" : "nothing",
+            if (!files.isDirectory(dir)) {
+                throw new SnapshotException(dir, files.exists(dir) ? "a file" : "nothing",
                         "a snapshot directory holding block/");
             }
             readRelease();
@@ -521,8 +575,8 @@ public final class Snapshot {
 
         private void readBlock() {
             Path block = dir.resolve("block");
-            if (!Files.isDirectory(block)) {
-                throw new SnapshotException(block, Files.exists(block) ? "a file" : "no directory",
+            if (!files.isDirectory(block)) {
+                throw new SnapshotException(block, files.exists(block) ? "a file" : "no directory",
                         "a directory with one block/<kname>/ per block device");
             }
             List<Device> disks = new ArrayList<>();
@@ -564,7 +618,7 @@ public final class Snapshot {
             DevNumber dev = devNumber(d.resolve("dev"), kname);
             Sectors size = sectors(d.resolve("size"), "the size in 512-byte sectors, a non-negative decimal number");
             Path dmDir = d.resolve("dm");
-            boolean dm = Files.isDirectory(dmDir) || DM_KNAME.matcher(kname).matches();
+            boolean dm = files.isDirectory(dmDir) || DM_KNAME.matcher(kname).matches();
             Optional<String> dmName = Optional.empty();
             Optional<String> dmUuid = Optional.empty();
             if (dm) {
@@ -585,7 +639,7 @@ public final class Snapshot {
             Path alignFile = d.resolve("alignment_offset");
             OptionalLong alignment;
             if (dm) {
-                alignment = Files.exists(alignFile) ? OptionalLong.of(alignmentOffset(alignFile)) : OptionalLong.empty();
+                alignment = files.exists(alignFile) ? OptionalLong.of(alignmentOffset(alignFile)) : OptionalLong.empty();
             } else {
                 alignment = OptionalLong.of(alignmentOffset(alignFile));
             }
@@ -597,7 +651,7 @@ public final class Snapshot {
                 if (n.equals("queue") || n.equals("dm")) {
                     continue;
                 }
-                if (Files.exists(sub.resolve("partition")) || Files.exists(sub.resolve("dev"))) {
+                if (files.exists(sub.resolve("partition")) || files.exists(sub.resolve("dev"))) {
                     parts.add(readPartition(sub, kname));
                 }
             }
@@ -632,19 +686,19 @@ public final class Snapshot {
                     "the start in 512-byte sectors relative to the disk, a non-negative decimal number");
             Sectors size = sectors(p.resolve("size"), "the size in 512-byte sectors, a non-negative decimal number");
             Path alignFile = p.resolve("alignment_offset");
-            OptionalLong alignment = Files.exists(alignFile) ? OptionalLong.of(alignmentOffset(alignFile))
+            OptionalLong alignment = files.exists(alignFile) ? OptionalLong.of(alignmentOffset(alignFile))
                     : OptionalLong.empty();
             return new PartitionEntry(kname, disk, dev, (int) number, start, size, alignment, readOnly(p.resolve("ro")));
         }
 
         private Map<String, String> readQueue(Path queueDir) {
             Map<String, String> queue = new TreeMap<>();
-            if (!Files.isDirectory(queueDir)) {
+            if (!files.isDirectory(queueDir)) {
                 return queue;
             }
-            try (Stream<Path> s = Files.list(queueDir)) {
-                for (Path f : s.sorted().toList()) {
-                    if (Files.isRegularFile(f)) {
+            try {
+                for (Path f : files.list(queueDir)) {
+                    if (files.isRegularFile(f)) {
                         queue.put(f.getFileName().toString(), requiredText(f, "a sysfs queue attribute"));
                     }
                 }
@@ -657,7 +711,7 @@ public final class Snapshot {
         /** The disk's hardware description from its recorded limits, verbatim. */
         private DiskSpec diskSpec(Path d, String kname, Sectors size, long alignmentOffset, Map<String, String> queue) {
             Path q = d.resolve("queue");
-            if (!Files.isDirectory(q)) {
+            if (!files.isDirectory(q)) {
                 throw new SnapshotException(q, "no directory", "the queue/ files of bottom device " + kname + " ("
                         + String.join(", ", REQUIRED_QUEUE_ATTRIBUTES) + ")");
             }
@@ -893,13 +947,13 @@ public final class Snapshot {
 
         private void readLvm() {
             Path lvm = dir.resolve("lvm");
-            if (!Files.isDirectory(lvm)) {
+            if (!files.isDirectory(lvm)) {
                 return;
             }
             List<Path> vgFiles;
-            try (Stream<Path> s = Files.list(lvm)) {
-                vgFiles = s.filter(p -> p.getFileName().toString().endsWith(".vg") && Files.isRegularFile(p))
-                        .sorted().toList();
+            try {
+                vgFiles = files.list(lvm).stream()
+                        .filter(p -> p.getFileName().toString().endsWith(".vg") && files.isRegularFile(p)).toList();
             } catch (IOException e) {
                 throw new UncheckedIOException(lvm + ": cannot list the directory: " + e.getMessage(), e);
             }
@@ -1062,24 +1116,24 @@ public final class Snapshot {
         }
 
         /** A file's text, stripped; a missing file is an error. */
-        private static String requiredText(Path f, String expected) {
+        private String requiredText(Path f, String expected) {
             return optionalText(f, expected).orElseThrow(() -> new SnapshotException(f, "no file", expected));
         }
 
         /** A file's text, stripped, or empty if there is no such file. */
-        private static Optional<String> optionalText(Path f, String expected) {
+        private Optional<String> optionalText(Path f, String expected) {
             return optionalRawText(f, expected).map(String::strip);
         }
 
-        private static Optional<String> optionalRawText(Path f, String expected) {
-            if (!Files.exists(f)) {
+        private Optional<String> optionalRawText(Path f, String expected) {
+            if (!files.exists(f)) {
                 return Optional.empty();
             }
-            if (Files.isDirectory(f)) {
+            if (files.isDirectory(f)) {
                 throw new SnapshotException(f, "a directory", expected);
             }
             try {
-                return Optional.of(Files.readString(f, StandardCharsets.UTF_8));
+                return Optional.of(files.readString(f));
             } catch (CharacterCodingException e) {
                 throw new SnapshotException(f, "bytes that are not UTF-8 text", expected, e);
             } catch (IOException e) {
@@ -1087,9 +1141,9 @@ public final class Snapshot {
             }
         }
 
-        private static List<Path> subdirectories(Path d) {
-            try (Stream<Path> s = Files.list(d)) {
-                return s.filter(Files::isDirectory).sorted().toList();
+        private List<Path> subdirectories(Path d) {
+            try {
+                return files.list(d).stream().filter(files::isDirectory).toList();
             } catch (IOException e) {
                 throw new UncheckedIOException(d + ": cannot list the directory: " + e.getMessage(), e);
             }

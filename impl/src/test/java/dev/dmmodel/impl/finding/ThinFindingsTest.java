@@ -64,6 +64,12 @@ class ThinFindingsTest {
         // 1 TiB / 64 KiB = 16777216 blocks: 1 + ceil(16777216 / 126) + 2 = 1 + 133153 + 2 = 133156 blocks of 4 KiB
         assertThat(f).anySatisfy(x -> assertThat(x.message()).contains("needs about " + dev.dmmodel.units.Sizes.format(133156L * 4096)));
         assertThat(f).anySatisfy(x -> assertThat(x.message()).contains("2.00 times its 1TiB of data"));
+        // metadata that cannot map the pool's own data runs out first: an error; overprovisioning is normal
+        assertThat(f).filteredOn(x -> x.type() == FindingType.THIN_METADATA_TOO_SMALL)
+                .extracting(Finding::severity).containsExactly(dev.dmmodel.finding.Severity.ERROR);
+        assertThat(f.get(0).type()).as("errors first").isEqualTo(FindingType.THIN_METADATA_TOO_SMALL);
+        assertThat(f).filteredOn(x -> x.type() == FindingType.THIN_OVERPROVISIONED)
+                .extracting(Finding::severity).containsExactly(dev.dmmodel.finding.Severity.INFO);
     }
 
     private static Layout lvmPool(boolean spare) {

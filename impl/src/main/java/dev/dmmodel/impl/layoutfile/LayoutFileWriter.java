@@ -75,7 +75,7 @@ public final class LayoutFileWriter {
     }
 
     private void key(String key, String value) {
-        out.append("    ").append(key).append(": ").append(value).append('\n');
+        out.append("    ").append(key).append(':').append(value.isEmpty() ? "" : " " + value).append('\n');
     }
 
     private void text(String key, String value) {

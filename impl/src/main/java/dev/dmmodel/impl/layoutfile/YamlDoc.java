@@ -13,8 +13,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Pattern;
 import org.yaml.snakeyaml.LoaderOptions;
-import org.yaml.snakeyaml.Yaml;
-import org.yaml.snakeyaml.constructor.SafeConstructor;
+import org.yaml.snakeyaml.composer.Composer;
 import org.yaml.snakeyaml.error.Mark;
 import org.yaml.snakeyaml.error.MarkedYAMLException;
 import org.yaml.snakeyaml.error.YAMLException;
@@ -30,6 +29,10 @@ import org.yaml.snakeyaml.nodes.NodeTuple;
 import org.yaml.snakeyaml.nodes.ScalarNode;
 import org.yaml.snakeyaml.nodes.SequenceNode;
 import org.yaml.snakeyaml.nodes.Tag;
+import org.yaml.snakeyaml.parser.Parser;
+import org.yaml.snakeyaml.parser.ParserImpl;
+import org.yaml.snakeyaml.reader.StreamReader;
+import org.yaml.snakeyaml.resolver.Resolver;
 
 /**
  * A layout file's YAML (or JSON) text as SnakeYAML's node tree, with every value read through typed getters that
@@ -69,29 +72,12 @@ final class YamlDoc {
         options.setCodePointLimit(MAX_CHARS);
         options.setMergeOnCompose(false);
         options.setTagInspector(tag -> false);
-        Yaml yaml = new Yaml(new SafeConstructor(options));
         try {
-            // pass 1, events: refuse what the format has no use for before anything is composed
-            int documents = 0;
-            for (Event e : yaml.parse(new StringReader(text))) {
-                if (e instanceof AliasEvent a) {
-                    throw doc.error(e.getStartMark(), "an alias *" + a.getAnchor(),
-                            "no anchors or aliases (write each value out)");
-                }
-                if (e instanceof NodeEvent n && n.getAnchor() != null) {
-                    throw doc.error(e.getStartMark(), "an anchor &" + n.getAnchor(),
-                            "no anchors or aliases (write each value out)");
-                }
-                String tag = e instanceof ScalarEvent s ? s.getTag()
-                        : e instanceof CollectionStartEvent c ? c.getTag() : null;
-                if (tag != null && !tag.equals("!")) {
-                    throw doc.error(e.getStartMark(), "an explicit tag " + tag, "plain values without tags");
-                }
-                if (e instanceof DocumentStartEvent && ++documents > 1) {
-                    throw doc.error(e.getStartMark(), "a second YAML document", "one document per layout file");
-                }
-            }
-            Node root = yaml.compose(new StringReader(text));
+            // one pass: the composer pulls events through a parser that refuses, as each event comes, what the
+            // format has no use for (anchors, aliases, tags, more documents), before anything is composed from it
+            Parser parser = new CheckingParser(new ParserImpl(new StreamReader(new StringReader(text)), options), doc);
+            Composer composer = new Composer(parser, new Resolver(), options);
+            Node root = composer.getSingleNode();
             return new Parsed(doc, root);
         } catch (MarkedYAMLException e) {
             Mark m = e.getProblemMark() != null ? e.getProblemMark() : e.getContextMark();
@@ -100,6 +86,55 @@ final class YamlDoc {
         } catch (YAMLException e) {
             throw new LayoutFileException(source, 1, 1, "YAML that does not parse (" + oneLine(e.getMessage()) + ")",
                     "YAML or JSON syntax", e);
+        }
+    }
+
+    /** A parser that checks each event before the composer sees it. */
+    private static final class CheckingParser implements Parser {
+        private final Parser parser;
+        private final YamlDoc doc;
+        private int documents;
+
+        CheckingParser(Parser parser, YamlDoc doc) {
+            this.parser = parser;
+            this.doc = doc;
+        }
+
+        @Override
+        public boolean checkEvent(Event.ID choice) {
+            check(parser.peekEvent());
+            return parser.checkEvent(choice);
+        }
+
+        @Override
+        public Event peekEvent() {
+            return check(parser.peekEvent());
+        }
+
+        @Override
+        public Event getEvent() {
+            Event e = check(parser.getEvent());
+            if (e instanceof DocumentStartEvent && ++documents > 1) {
+                throw doc.error(e.getStartMark(), "a second YAML document", "one document per layout file");
+            }
+            return e;
+        }
+
+        private Event check(Event e) {
+            if (e instanceof AliasEvent a) {
+                throw doc.error(e.getStartMark(), "an alias *" + a.getAnchor(),
+                        "no anchors or aliases (write each value out)");
+            }
+            if (e instanceof NodeEvent n && n.getAnchor() != null) {
+                throw doc.error(e.getStartMark(), "an anchor &" + n.getAnchor(),
+                        "no anchors or aliases (write each value out)");
+            }
+            String tag = e instanceof ScalarEvent s ? s.getTag()
+                    : e instanceof CollectionStartEvent c ? c.getTag() : null;
+            if (tag != null && !tag.equals("!")) {
+                throw doc.error(e.getStartMark(), "an explicit tag " + tag, "plain values without tags");
+            }
+            return e;
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.dmmodel.cli;
 
+import dev.dmmodel.impl.layoutfile.LayoutFileWriter;
 import dev.dmmodel.impl.lvmtext.VgMetadataWriter;
 import dev.dmmodel.lvm.VolumeGroup;
 import java.io.PrintWriter;
@@ -13,7 +14,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code dmmodel export}: the stack in another tool's format. */
 @Command(name = "export",
-        header = "The stack in another tool's format (dmsetup table, LVM text metadata).",
+        header = "The stack in another tool's format (dmsetup table, LVM text metadata) or as a layout file.",
         mixinStandardHelpOptions = true,
         versionProvider = Main.Version.class,
         description = {
@@ -23,7 +24,11 @@ import picocli.CommandLine.Spec;
             "  lvm-metadata  each volume group as vgcfgbackup writes it; with several VGs,",
             "                a line '# --- vg NAME' before each. Ids, seqno, times and host",
             "                are not in the model: they are made up, the same on every run",
-            "                (ids from names, seqno 1, time 0, host dmmodel)"},
+            "                (ids from names, seqno 1, time 0, host dmmodel)",
+            "  layout        the stack as a layout file (docs/layout-format.md) to edit and",
+            "                read back with --layout: a snapshot's disks with their recorded",
+            "                limits and numbers, partitions, dm tables and VGs (as vgcfgbackup",
+            "                text); the kernel is the one applied"},
         footerHeading = "%nExample:%n",
         footer = {
             "  dmmodel export --snapshot kernel-traces/ss-str-1M-at32k/snapshot \\",
@@ -40,12 +45,12 @@ final class ExportCommand implements Callable<Integer> {
     StackOptions stack;
 
     @Option(names = "--to", paramLabel = "TARGET", required = true,
-            description = "dm-tables, lvm-commands or lvm-metadata.")
+            description = "dm-tables, lvm-commands, lvm-metadata or layout.")
     String target;
 
     @Override
     public Integer call() {
-        String to = CliException.choice("--to", target, "dm-tables", "lvm-commands", "lvm-metadata");
+        String to = CliException.choice("--to", target, "dm-tables", "lvm-commands", "lvm-metadata", "layout");
         if (to.equals("lvm-commands")) {
             throw CliException.notAvailableYet("--to " + to);
         }
@@ -53,6 +58,8 @@ final class ExportCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         if (to.equals("dm-tables")) {
             out.print(s.layout().dmsetupTable());
+        } else if (to.equals("layout")) {
+            out.print(LayoutFileWriter.write(s.spec()));
         } else {
             List<VolumeGroup> vgs = s.layout().volumeGroups();
             if (vgs.isEmpty()) {

@@ -17,6 +17,7 @@ import dev.dmmodel.lvm.ExtentRange;
 import dev.dmmodel.lvm.LvCreateRequest;
 import dev.dmmodel.lvm.LvmMetadataException;
 import dev.dmmodel.lvm.LvmVersion;
+import dev.dmmodel.lvm.PhysicalVolume;
 import dev.dmmodel.lvm.PvCreateOptions;
 import dev.dmmodel.lvm.ThinDiscards;
 import dev.dmmodel.lvm.ThinLvRequest;
@@ -480,7 +481,7 @@ public final class LayoutFileReader {
     }
 
     private LayoutStep importVg(YamlDoc.Fields f) {
-        f.allow(List.of("import_vg", "metadata"));
+        f.allow(List.of("import_vg", "metadata_areas", "metadata"));
         Node nameNode = f.get("import_vg").orElseThrow();
         String name = doc.name(nameNode, "the VG name");
         Node m = f.require("metadata", "the VG's LVM text metadata, as vgcfgbackup writes it");
@@ -501,7 +502,32 @@ public final class LayoutFileReader {
             throw doc.error(nameNode, "VG '" + name + "' whose metadata describes VG '" + vg.name() + "'",
                     "the name of the VG in the metadata");
         }
+        if (f.has("metadata_areas")) {
+            vg = withMetadataAreas(vg, doc.mapping(f.get("metadata_areas").orElseThrow(),
+                    "the PVs' metadata area sizes (PV: {mda_size: SIZE, mda1_size: SIZE})"));
+        }
         return new LayoutStep.ImportVolumeGroup(vg);
+    }
+
+    /** The VG with its PVs' metadata area sizes ({@code pvs -o pv_mda_size}), which the text metadata lacks. */
+    private VolumeGroup withMetadataAreas(VolumeGroup vg, YamlDoc.Fields areas) {
+        List<String> pvNames = vg.physicalVolumes().stream().map(PhysicalVolume::device).toList();
+        areas.allow(pvNames);
+        List<PhysicalVolume> pvs = new ArrayList<>();
+        for (PhysicalVolume pv : vg.physicalVolumes()) {
+            Optional<Node> n = areas.get(pv.device());
+            if (n.isEmpty()) {
+                pvs.add(pv);
+                continue;
+            }
+            YamlDoc.Fields a = doc.mapping(n.get(), "the metadata areas of PV " + pv.device())
+                    .allow(List.of("mda_size", "mda1_size"));
+            Sectors mda = a.get("mda_size").map(v -> doc.sectors(v, "mda_size", null)).orElse(pv.mdaSize());
+            Sectors mda1 = a.get("mda1_size").map(v -> doc.sectors(v, "mda1_size", null)).orElse(pv.mda1Size());
+            pvs.add(new PhysicalVolume(pv.device(), pv.devSize(), pv.peStart(), mda, mda1, pv.vgName(), pv.peCount(),
+                    pv.extentSize()));
+        }
+        return new VolumeGroup(vg.name(), vg.extentSize(), pvs, vg.logicalVolumes(), vg.allocationPolicy());
     }
 
     private LayoutStep lvcreate(YamlDoc.Fields f) {

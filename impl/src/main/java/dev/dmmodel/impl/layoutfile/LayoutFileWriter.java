@@ -11,6 +11,7 @@ import dev.dmmodel.lvm.AllocationPolicy;
 import dev.dmmodel.lvm.ExtentRange;
 import dev.dmmodel.lvm.LvCreateRequest;
 import dev.dmmodel.lvm.LvmVersion;
+import dev.dmmodel.lvm.PhysicalVolume;
 import dev.dmmodel.lvm.PvCreateOptions;
 import dev.dmmodel.lvm.ThinPoolRequest;
 import dev.dmmodel.lvm.VgCreateOptions;
@@ -133,6 +134,23 @@ public final class LayoutFileWriter {
             list("pvs", v.pvs());
         } else if (s instanceof LayoutStep.ImportVolumeGroup i) {
             command("import_vg", i.volumeGroup().name());
+            List<String> areas = new ArrayList<>();
+            for (PhysicalVolume pv : i.volumeGroup().physicalVolumes()) {
+                List<String> sizes = new ArrayList<>();
+                if (pv.mdaSize().count() != 0) {
+                    sizes.add("mda_size: " + pv.mdaSize().count() + "s");
+                }
+                if (pv.mda1Size().count() != 0) {
+                    sizes.add("mda1_size: " + pv.mda1Size().count() + "s");
+                }
+                if (!sizes.isEmpty()) {
+                    areas.add("      " + scalar(pv.device()) + ": {" + String.join(", ", sizes) + "}");
+                }
+            }
+            if (!areas.isEmpty()) {
+                key("metadata_areas", "");
+                areas.forEach(a -> out.append(a).append('\n'));
+            }
             block("metadata", VgMetadataWriter.write(i.volumeGroup()));
         } else if (s instanceof LayoutStep.LvCreate l) {
             lvcreate(l);

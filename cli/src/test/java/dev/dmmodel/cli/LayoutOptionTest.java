@@ -95,7 +95,7 @@ class LayoutOptionTest {
         assertThat(r.exitCode()).isEqualTo(2);
         assertThat(r.out()).isEmpty();
         assertThat(r.errLines()).hasSize(1);
-        assertThat(r.errLines().get(0)).startsWith("dmmodel: " + file + ":6:5: unknown key 'rotatinal' in a step; "
+        assertThat(r.errLines().get(0)).startsWith("dmmodel: " + file + ":6:5: unknown key 'rotatinal' in a disk step; "
                 + "expected one of disk, preset, size, dev, logical_block_size,").contains("rotational");
     }
 

@@ -153,6 +153,8 @@ public final class LayoutFileReader {
                     "exactly one command key: " + String.join(", ", COMMANDS));
         }
         String command = commands.get(0);
+        // "an lvcreate step", "an import_vg step", "a disk step"
+        f = doc.mapping(n, ("aeioul".indexOf(command.charAt(0)) >= 0 ? "an " : "a ") + command + " step");
         try {
             switch (command) {
                 case "disk":

@@ -75,6 +75,25 @@ class LayoutFileReaderTest {
         }
     }
 
+    /** Every yaml and json block of docs/layout-format.md is a whole file that reads and builds. */
+    @Test
+    void everyBlockOfTheFormatDocReadsAndBuilds() throws IOException {
+        String doc = Files.readString(examples().getParent().resolve("layout-format.md"));
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("```(yaml|json)\n(.*?)```", java.util.regex.Pattern.DOTALL)
+                .matcher(doc);
+        int blocks = 0;
+        while (m.find()) {
+            LayoutFile file = LayoutFileReader.read(m.group(2), "layout-format.md block " + blocks);
+            assertThat(file.build().devices()).isNotEmpty();
+            blocks++;
+        }
+        assertThat(blocks).isEqualTo(5);
+        // and each docs/examples file appears in the page as it is
+        for (Path f : exampleFiles()) {
+            assertThat(doc).as(f.getFileName().toString()).contains(Files.readString(f));
+        }
+    }
+
     @Test
     void theRaidExampleIsSeed003AsTheJavaBuilderWritesIt() {
         LayoutFile file = LayoutFileReader.read(examples().resolve("raid-partition-lvm.yaml"));
@@ -259,8 +278,8 @@ class LayoutFileReaderTest {
         LayoutFileException e = error(text);
         assertThat(e.line()).isEqualTo(12);
         assertThat(e.column()).isEqualTo(5);
-        assertThat(e.getMessage()).isEqualTo("t.yaml:12:5: unknown key 'strips' in a step; expected one of lvcreate, "
-                + "vg, size, extents, stripes, stripe_size, alloc, pvs, pv_ranges");
+        assertThat(e.getMessage()).isEqualTo("t.yaml:12:5: unknown key 'strips' in an lvcreate step; "
+                + "expected one of lvcreate, vg, size, extents, stripes, stripe_size, alloc, pvs, pv_ranges");
     }
 
     @Test

@@ -23,6 +23,9 @@ import java.util.Set;
  */
 final class DmTableText {
 
+    private static final java.util.regex.Pattern BLANKS = java.util.regex.Pattern.compile("\\s+");
+    private static final java.util.regex.Pattern NUMBER = java.util.regex.Pattern.compile("[0-9]{1,18}");
+
     /** A line that is not a target, with its 0-based index among the text's lines. */
     static final class LineException extends IllegalArgumentException {
         private static final long serialVersionUID = 1L;
@@ -67,7 +70,7 @@ final class DmTableText {
     }
 
     private static DmTarget target(int i, String line) {
-        String[] tokens = line.split("\\s+");
+        String[] tokens = BLANKS.split(line);
         if (tokens.length < 3) {
             throw new LineException(i, "'" + line + "'", "'<start> <length> <target type> <arguments>'");
         }
@@ -144,7 +147,7 @@ final class DmTableText {
     }
 
     private static long number(int i, String line, String token, String what) {
-        if (token.matches("[0-9]{1,18}")) {
+        if (NUMBER.matcher(token).matches()) {
             return Long.parseLong(token);
         }
         throw new LineException(i, "'" + token + "' in '" + line + "'",

@@ -76,7 +76,7 @@ final class YamlDoc {
             // one pass: the composer pulls events through a parser that refuses, as each event comes, what the
             // format has no use for (anchors, aliases, tags, more documents), before anything is composed from it
             Parser parser = new CheckingParser(new ParserImpl(new StreamReader(new StringReader(text)), options), doc);
-            Composer composer = new Composer(parser, new Resolver(), options);
+            Composer composer = new Composer(parser, new NullOnlyResolver(), options);
             Node root = composer.getSingleNode();
             return new Parsed(doc, root);
         } catch (MarkedYAMLException e) {
@@ -86,6 +86,18 @@ final class YamlDoc {
         } catch (YAMLException e) {
             throw new LayoutFileException(source, 1, 1, "YAML that does not parse (" + oneLine(e.getMessage()) + ")",
                     "YAML or JSON syntax", e);
+        }
+    }
+
+    /**
+     * Resolves only YAML's null ({@code ~}, {@code null}, nothing): every other value is read from its text by the
+     * typed getters, so the regular expressions for booleans, numbers and timestamps need not run.
+     */
+    private static final class NullOnlyResolver extends Resolver {
+        @Override
+        protected void addImplicitResolvers() {
+            addImplicitResolver(Tag.NULL, EMPTY, null);
+            addImplicitResolver(Tag.NULL, NULL, "~nN\0");
         }
     }
 

@@ -63,7 +63,8 @@ final class ExportCommand implements Callable<Integer> {
         } else {
             List<VolumeGroup> vgs = s.layout().volumeGroups();
             if (vgs.isEmpty()) {
-                throw new CliException("the snapshot has no LVM volume group (no lvm/*.vg)");
+                throw new CliException(s.snapshot().isPresent() ? "the snapshot has no LVM volume group (no lvm/*.vg)"
+                        : "the layout file has no LVM volume group (no vgcreate or import_vg step)");
             }
             for (VolumeGroup vg : vgs) {
                 if (vgs.size() > 1) {

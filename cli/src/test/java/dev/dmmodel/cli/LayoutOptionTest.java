@@ -88,6 +88,24 @@ class LayoutOptionTest {
     }
 
     @Test
+    void lvmMetadataOfALayoutFile(@TempDir Path tmp) {
+        Cli.Result r = Cli.run("export", "--layout", example("raid-partition-lvm.yaml").toString(), "--to",
+                "lvm-metadata");
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        // sda1 is 1400 GB less the 63 sectors before it; whole 4 MiB extents after pe_start; 100 GiB = 25600 extents
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("pe_start = (\\d+)").matcher(r.out());
+        assertThat(m.find()).isTrue();
+        long peStart = Long.parseLong(m.group(1));
+        assertThat(r.out()).contains("vg0 {", "dev_size = 2734374937", "pe_count = " + (2_734_374_937L - peStart) / 8192,
+                "extent_count = 25600");
+        Path noVg = Cli.write(tmp.resolve("disk.yaml"), "version: 1\nsteps: [{disk: sda, preset: loop, size: 1GiB}]\n");
+        Cli.Result none = Cli.run("export", "--layout", noVg.toString(), "--to", "lvm-metadata");
+        assertThat(none.exitCode()).isEqualTo(2);
+        assertThat(none.errLines()).containsExactly(
+                "dmmodel: the layout file has no LVM volume group (no vgcreate or import_vg step)");
+    }
+
+    @Test
     void aBadFileIsExit2WithFileLineAndColumn(@TempDir Path tmp) {
         Path file = Cli.write(tmp.resolve("bad.yaml"), "version: 1\nsteps:\n  - disk: sda\n    preset: ahci-sata\n"
                 + "    size: 1GiB\n    rotatinal: true\n");

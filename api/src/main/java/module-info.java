@@ -16,6 +16,8 @@ module dev.dmmodel.api {
     exports dev.dmmodel.workload;
     exports dev.dmmodel.engine;
     exports dev.dmmodel.analysis;
+    exports dev.dmmodel.io;
 
     uses dev.dmmodel.spi.ModelProvider;
+    uses dev.dmmodel.spi.FormatProvider;
 }

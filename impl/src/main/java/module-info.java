@@ -10,4 +10,5 @@ module dev.dmmodel.impl {
 
 
     provides dev.dmmodel.spi.ModelProvider with dev.dmmodel.impl.DefaultModelProvider;
+    provides dev.dmmodel.spi.FormatProvider with dev.dmmodel.impl.DefaultFormatProvider;
 }

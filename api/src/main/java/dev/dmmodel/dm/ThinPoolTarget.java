@@ -17,7 +17,8 @@ import java.util.function.Function;
  * @param dataDevice kernel name of the data device
  * @param blockSectors the data block size: 128 … 2,097,152 sectors, a multiple of 128
  * @param lowWaterMark the low water mark in blocks
- * @param features the feature words
+ * @param features the feature words: at most {@value #MAX_FEATURES}, since {@code parse_pool_features} takes at
+ *     most four words (so {@code ignore_discard} and {@code no_discard_passdown} never come with all three others)
  */
 public record ThinPoolTarget(Sectors start, Sectors length, String metadataDevice, String dataDevice,
                              long blockSectors, long lowWaterMark, Set<ThinPoolFeature> features)
@@ -28,7 +29,10 @@ public record ThinPoolTarget(Sectors start, Sectors length, String metadataDevic
     /** {@code DATA_DEV_BLOCK_SIZE_MAX_SECTORS}: 1 GiB. */
     public static final long MAX_BLOCK_SECTORS = 2_097_152;
 
-    /** Checks the block size as {@code pool_ctr} does. */
+    /** {@code parse_pool_features}: {@code {0, 4, "Invalid number of pool feature arguments"}}. */
+    public static final int MAX_FEATURES = 4;
+
+    /** Checks the block size and the number of feature words as {@code pool_ctr} does. */
     public ThinPoolTarget {
         Objects.requireNonNull(start, "start");
         Objects.requireNonNull(length, "length");
@@ -43,6 +47,10 @@ public record ThinPoolTarget(Sectors start, Sectors length, String metadataDevic
         }
         if (lowWaterMark < 0) {
             throw new IllegalArgumentException("thin-pool: low water mark (" + lowWaterMark + ") must not be negative");
+        }
+        if (features.size() > MAX_FEATURES) {
+            throw new IllegalArgumentException("thin-pool: Invalid number of pool feature arguments (" + features.size()
+                    + " features; the kernel takes at most " + MAX_FEATURES + " feature words)");
         }
     }
 

@@ -256,17 +256,12 @@ public final class Layout {
         return ModelProviders.get().validate(this);
     }
 
-    /** {@code dmsetup table} for every dm device, devices as {@code major:minor}. */
+    /**
+     * What {@code dmsetup table} prints for the dm devices, byte for byte: devices sorted by name, references as
+     * {@code major:minor}, {@code No devices found} without dm devices (see {@link dev.dmmodel.io.DmTables}).
+     */
     public String dmsetupTable() {
-        StringBuilder sb = new StringBuilder();
-        List<DmDevice> dms = new ArrayList<>(dmDevices());
-        dms.sort(java.util.Comparator.comparing(DmDevice::dmName));
-        for (DmDevice dm : dms) {
-            for (String line : dm.table().format(n -> devices.get(n).devNumber().toString()).split("\n")) {
-                sb.append(dm.dmName()).append(": ").append(line).append('\n');
-            }
-        }
-        return sb.toString();
+        return ModelProviders.formats().writeDmTables(this);
     }
 
     @Override

@@ -7,8 +7,10 @@ import dev.dmmodel.device.PartitionTableType;
 import dev.dmmodel.dm.DmTable;
 import dev.dmmodel.limits.KernelProfile;
 import dev.dmmodel.lvm.LvCreateRequest;
+import dev.dmmodel.lvm.LvExtendRequest;
 import dev.dmmodel.lvm.PvCreateOptions;
 import dev.dmmodel.lvm.ThinLvRequest;
+import dev.dmmodel.lvm.ThinPoolConvertRequest;
 import dev.dmmodel.lvm.ThinPoolRequest;
 import dev.dmmodel.lvm.ThinSnapshotRequest;
 import dev.dmmodel.lvm.VgCreateOptions;
@@ -89,6 +91,21 @@ public final class LayoutBuilder {
     /** {@code lvcreate} of a linear or striped LV, activated as a dm device. */
     public LayoutBuilder lvcreate(String vg, LvCreateRequest request) {
         steps.add(new LayoutStep.LvCreate(vg, request));
+        return this;
+    }
+
+    /** {@code lvextend -l +N VG/LV [PV:PE-PE...]} of a linear or striped LV; its dm table is reloaded. */
+    public LayoutBuilder lvextend(String vg, LvExtendRequest request) {
+        steps.add(new LayoutStep.LvExtend(vg, request));
+        return this;
+    }
+
+    /**
+     * {@code lvconvert --type thin-pool --poolmetadata VG/META VG/DATA}: two existing LVs become a thin pool
+     * (named as the data LV) and its metadata, activated as LVM activates a new pool.
+     */
+    public LayoutBuilder lvconvertThinPool(String vg, ThinPoolConvertRequest request) {
+        steps.add(new LayoutStep.ThinPoolConvert(vg, request));
         return this;
     }
 

@@ -6,8 +6,10 @@ import dev.dmmodel.device.PartitionSpec;
 import dev.dmmodel.device.PartitionTableType;
 import dev.dmmodel.dm.DmTable;
 import dev.dmmodel.lvm.LvCreateRequest;
+import dev.dmmodel.lvm.LvExtendRequest;
 import dev.dmmodel.lvm.PvCreateOptions;
 import dev.dmmodel.lvm.ThinLvRequest;
+import dev.dmmodel.lvm.ThinPoolConvertRequest;
 import dev.dmmodel.lvm.ThinPoolRequest;
 import dev.dmmodel.lvm.ThinSnapshotRequest;
 import dev.dmmodel.lvm.VgCreateOptions;
@@ -121,6 +123,35 @@ public sealed interface LayoutStep {
     record LvCreate(String vg, LvCreateRequest request) implements LayoutStep {
         /** Rejects nulls. */
         public LvCreate {
+            Objects.requireNonNull(vg, "vg");
+            Objects.requireNonNull(request, "request");
+        }
+    }
+
+    /**
+     * {@code lvextend -l +N VG/LV}: more extents for a linear or striped LV, whose dm table is reloaded.
+     *
+     * @param vg the VG
+     * @param request what to add
+     */
+    record LvExtend(String vg, LvExtendRequest request) implements LayoutStep {
+        /** Rejects nulls. */
+        public LvExtend {
+            Objects.requireNonNull(vg, "vg");
+            Objects.requireNonNull(request, "request");
+        }
+    }
+
+    /**
+     * {@code lvconvert --type thin-pool --poolmetadata VG/META VG/DATA}: two existing LVs become a thin pool's
+     * data and metadata, the spare is created or grown unless refused, and the pool is activated as a new pool.
+     *
+     * @param vg the VG
+     * @param request what to convert
+     */
+    record ThinPoolConvert(String vg, ThinPoolConvertRequest request) implements LayoutStep {
+        /** Rejects nulls. */
+        public ThinPoolConvert {
             Objects.requireNonNull(vg, "vg");
             Objects.requireNonNull(request, "request");
         }

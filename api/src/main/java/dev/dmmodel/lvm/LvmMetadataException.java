@@ -8,14 +8,9 @@ import java.util.Objects;
  * does not have. The message is {@code source:line:column: what}, e.g.
  * {@code vgt.vg:12:9: expected '=' or '{' after "extent_size", found "8192"}.
  */
-public final class LvmMetadataException extends IllegalArgumentException {
+public final class LvmMetadataException extends dev.dmmodel.io.FormatException {
 
     private static final long serialVersionUID = 1L;
-
-    private final String source;
-    private final int line;
-    private final int column;
-    private final String problem;
 
     /**
      * @param source the file name, or {@code <input>}
@@ -25,30 +20,7 @@ public final class LvmMetadataException extends IllegalArgumentException {
      */
     public LvmMetadataException(String source, int line, int column, String problem) {
         super(Objects.requireNonNull(source, "source") + ":" + line + ":" + column + ": "
-                + Objects.requireNonNull(problem, "problem"));
-        this.source = source;
-        this.line = line;
-        this.column = column;
-        this.problem = problem;
-    }
-
-    /** The file name, or {@code <input>}. */
-    public String source() {
-        return source;
-    }
-
-    /** The 1-based line. */
-    public int line() {
-        return line;
-    }
-
-    /** The 1-based column. */
-    public int column() {
-        return column;
-    }
-
-    /** The problem without the location. */
-    public String problem() {
-        return problem;
+                + Objects.requireNonNull(problem, "problem"), source, Math.max(line, 0), Math.max(column, 0), problem,
+                null);
     }
 }

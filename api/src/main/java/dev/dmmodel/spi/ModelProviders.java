@@ -3,9 +3,10 @@ package dev.dmmodel.spi;
 import java.util.Iterator;
 import java.util.ServiceLoader;
 
-/** Finds the {@link ModelProvider} once. */
+/** Finds the {@link ModelProvider} and the {@link FormatProvider} once. */
 public final class ModelProviders {
     private static volatile ModelProvider provider;
+    private static volatile FormatProvider formats;
 
     private ModelProviders() {
     }
@@ -33,5 +34,30 @@ public final class ModelProviders {
             }
         }
         return p;
+    }
+
+    /**
+     * The format readers and writers on the class or module path.
+     *
+     * @throws IllegalStateException if {@code dmmodel-impl} is missing
+     */
+    public static FormatProvider formats() {
+        FormatProvider f = formats;
+        if (f == null) {
+            synchronized (ModelProviders.class) {
+                f = formats;
+                if (f == null) {
+                    Iterator<FormatProvider> it = ServiceLoader.load(FormatProvider.class,
+                            ModelProviders.class.getClassLoader()).iterator();
+                    if (!it.hasNext()) {
+                        throw new IllegalStateException("no dmmodel format readers found: add "
+                                + "dev.dmmodel:dmmodel-impl to the class path or module path");
+                    }
+                    f = it.next();
+                    formats = f;
+                }
+            }
+        }
+        return f;
     }
 }

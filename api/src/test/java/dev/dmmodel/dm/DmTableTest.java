@@ -56,6 +56,16 @@ class DmTableTest {
     }
 
     @Test
+    void atMostFourPoolFeaturesAsParsePoolFeaturesTakes() {
+        assertThatThrownBy(() -> DmTable.builder().thinPool(Sectors.of(1024), "a", "b", 128, 0,
+                ThinPoolFeature.values())).hasMessage("thin-pool: Invalid number of pool feature arguments "
+                + "(5 features; the kernel takes at most 4 feature words)");
+        assertThat(DmTable.builder().thinPool(Sectors.of(1024), "a", "b", 128, 0, ThinPoolFeature.SKIP_BLOCK_ZEROING,
+                ThinPoolFeature.IGNORE_DISCARD, ThinPoolFeature.READ_ONLY, ThinPoolFeature.ERROR_IF_NO_SPACE).build()
+                .targets()).hasSize(1);
+    }
+
+    @Test
     void gapsAreRefused() {
         DmTarget a = new LinearTarget(Sectors.ZERO, Sectors.of(8), "sda", Sectors.ZERO);
         DmTarget b = new LinearTarget(Sectors.of(16), Sectors.of(8), "sda", Sectors.of(8));

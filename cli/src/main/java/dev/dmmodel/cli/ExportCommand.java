@@ -1,6 +1,8 @@
 package dev.dmmodel.cli;
 
+import dev.dmmodel.impl.dmtext.DmTableFormatter;
 import dev.dmmodel.impl.layoutfile.LayoutFileWriter;
+import dev.dmmodel.impl.lvmcmd.LvmCommandWriter;
 import dev.dmmodel.impl.lvmtext.VgMetadataWriter;
 import dev.dmmodel.lvm.VolumeGroup;
 import java.io.PrintWriter;
@@ -14,13 +16,19 @@ import picocli.CommandLine.Spec;
 
 /** {@code dmmodel export}: the stack in another tool's format. */
 @Command(name = "export",
-        header = "The stack in another tool's format (dmsetup table, LVM text metadata) or as a layout file.",
+        header = "The stack in another tool's format (dmsetup table, LVM commands, LVM text metadata) or as a"
+            + " layout file.",
         mixinStandardHelpOptions = true,
         versionProvider = Main.Version.class,
         description = {
             "Writes the stack in another tool's format:",
-            "  dm-tables     dmsetup table (every dm device by name, devices as major:minor)",
-            "  lvm-commands  not available yet",
+            "  dm-tables     dmsetup table, byte for byte (every dm device by name, devices",
+            "                as major:minor; 'No devices found' without dm devices)",
+            "  lvm-commands  a shell script of pvcreate, vgcreate, lvcreate, lvextend and",
+            "                lvconvert commands that recreate every VG on blank devices with",
+            "                the same extent placement (explicit PV:first-last ranges); what",
+            "                they cannot express is a '# not expressible:' line, a warning",
+            "                on stderr and exit status 1",
             "  lvm-metadata  each volume group as vgcfgbackup writes it; with several VGs,",
             "                a line '# --- vg NAME' before each. Ids, seqno, times and host",
             "                are not in the model: they are made up, the same on every run",
@@ -51,15 +59,33 @@ final class ExportCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         String to = CliException.choice("--to", target, "dm-tables", "lvm-commands", "lvm-metadata", "layout");
-        if (to.equals("lvm-commands")) {
-            throw CliException.notAvailableYet("--to " + to);
-        }
         StackOptions.Stack s = stack.load();
         PrintWriter out = spec.commandLine().getOut();
         if (to.equals("dm-tables")) {
-            out.print(s.layout().dmsetupTable());
+            out.print(DmTableFormatter.tables(s.layout()));
         } else if (to.equals("layout")) {
             out.print(LayoutFileWriter.write(s.spec()));
+        } else if (to.equals("lvm-commands")) {
+            if (s.layout().volumeGroups().isEmpty() && s.layout().physicalVolumes().isEmpty()
+                    && lvmProblems(s).isEmpty()) {
+                throw new CliException(s.snapshot().isPresent() ? "the snapshot has no LVM volume group (no lvm/*.vg)"
+                        : "the layout file has no LVM volume group (no vgcreate or import_vg step)");
+            }
+            LvmCommandWriter.Result r = LvmCommandWriter.write(s.layout());
+            // what the snapshot holds but the layout could not take is not in the script: said, not dropped
+            List<String> warnings = new java.util.ArrayList<>(r.warnings());
+            out.print(r.script());
+            for (String problem : lvmProblems(s)) {
+                out.print(LvmCommandWriter.NOT_EXPRESSIBLE + problem + "\n");
+                warnings.add(problem);
+            }
+            out.flush();
+            PrintWriter err = spec.commandLine().getErr();
+            for (String w : warnings) {
+                err.println("dmmodel: warning: not expressible: " + w);
+            }
+            err.flush();
+            return warnings.isEmpty() ? Main.OK : Main.FAILED;
         } else {
             List<VolumeGroup> vgs = s.layout().volumeGroups();
             if (vgs.isEmpty()) {
@@ -75,5 +101,10 @@ final class ExportCommand implements Callable<Integer> {
         }
         out.flush();
         return Main.OK;
+    }
+
+    /** What the snapshot holds but the model could not take (none for a layout file). */
+    private static List<String> lvmProblems(StackOptions.Stack s) {
+        return s.snapshot().map(dev.dmmodel.impl.snapshot.Snapshot::lvmProblems).orElse(List.of());
     }
 }

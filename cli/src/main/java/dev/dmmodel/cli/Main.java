@@ -54,7 +54,10 @@ public final class Main implements Callable<Integer> {
 
     /** Success. */
     public static final int OK = 0;
-    /** {@code check} found an ERROR finding; a {@code trace} workload command failed. */
+    /**
+     * {@code check} found an ERROR finding; a {@code trace} workload command failed; {@code export --to
+     * lvm-commands} could not express something.
+     */
     public static final int FAILED = 1;
     /** Bad input or usage. */
     public static final int BAD_INPUT = 2;

@@ -80,6 +80,10 @@ final class HostBuilder implements DeviceView {
                 lvm.vgcreate(s);
             } else if (step instanceof LayoutStep.LvCreate s) {
                 lvm.lvcreate(s);
+            } else if (step instanceof LayoutStep.LvExtend s) {
+                lvm.lvextend(s);
+            } else if (step instanceof LayoutStep.ThinPoolConvert s) {
+                lvm.lvconvertThinPool(s);
             } else if (step instanceof LayoutStep.ThinPoolCreate s) {
                 lvm.lvcreateThinPool(s);
             } else if (step instanceof LayoutStep.ThinLvCreate s) {
@@ -235,6 +239,27 @@ final class HostBuilder implements DeviceView {
         return dm;
     }
 
+    /**
+     * {@code dmsetup reload} + {@code resume} of a device nothing is stacked on (an LV after lvextend): the
+     * device keeps its kernel name, number, name and uuid; its table and limits are replaced.
+     */
+    void dmReload(String kernelName, DmTable table) {
+        if (!(devices.get(kernelName) instanceof DmDevice dm)) {
+            throw new IllegalArgumentException("no dm device " + kernelName);
+        }
+        DmTable resolved = resolveTable(dm.dmName(), table);
+        Limits l = DmTableLimits.compute(dm.dmName(), resolved, this, profile);
+        devices.put(kernelName, new DmDevice(dm.name(), dm.devNumber(), dm.dmName(), dm.uuid(), resolved,
+                l.toQueueLimits()));
+        queues.put(kernelName, l);
+        for (String below : resolved.devices()) {
+            List<String> h = holders.computeIfAbsent(below, k -> new ArrayList<>());
+            if (!h.contains(kernelName)) {
+                h.add(kernelName);
+            }
+        }
+    }
+
     /** {@code dmsetup rename}: the device keeps its kernel name, number, uuid and table. */
     void dmRename(String kernelName, String newDmName) {
         if (!(devices.get(kernelName) instanceof DmDevice dm)) {
@@ -338,6 +363,11 @@ final class HostBuilder implements DeviceView {
 
     void alias(String alias, String device) {
         aliases.put(alias, device);
+    }
+
+    /** Forgets an alias (an LV's name after lvconvert renamed it). */
+    void unalias(String alias) {
+        aliases.remove(alias);
     }
 
     void hold(String below, String holder) {

@@ -163,6 +163,76 @@ final class LvmSteps {
         publish(finalVg, lv, dm.name());
     }
 
+    // tools/lvresize.c: lvextend; the active LV's table is reloaded (lib/activate/activate.c: lv_resume)
+    void lvextend(LayoutStep.LvExtend s) {
+        VolumeGroup vg = volumeGroup(s.vg());
+        dev.dmmodel.lvm.LvExtendRequest r = s.request();
+        List<String> pvs = new ArrayList<>();
+        for (String p : r.pvs()) {
+            pvs.add(host.resolve(p, "lvextend").name());
+        }
+        VolumeGroup updated = LvAllocator.lvextend(vg, new dev.dmmodel.lvm.LvExtendRequest(r.name(), r.extents(),
+                r.stripes(), r.stripeSize(), r.policy(), pvs, resolveRanges(r.pvRanges(), "lvextend")));
+        LogicalVolume lv = updated.logicalVolume(r.name()).orElseThrow();
+        if (lv.isActive()) {
+            host.dmReload(lv.dmDevice(), LvTables.table(updated, lv));
+        }
+        vgs.put(updated.name(), updated);
+    }
+
+    /*
+     * tools/lvconvert.c: _lvconvert_to_pool — the data and metadata LVs' devices become vg-pool_tdata and
+     * vg-pool_tmeta (same tables), then the new pool (transaction_id 0) is loaded as vg-pool.
+     */
+    void lvconvertThinPool(LayoutStep.ThinPoolConvert s) {
+        VolumeGroup vg = volumeGroup(s.vg());
+        dev.dmmodel.lvm.ThinPoolConvertRequest r = s.request();
+        List<String> pvs = new ArrayList<>();
+        for (String p : r.pvs()) {
+            pvs.add(host.resolve(p, "lvconvert").name());
+        }
+        dev.dmmodel.lvm.ThinPoolConvertRequest resolved = new dev.dmmodel.lvm.ThinPoolConvertRequest(r.dataLv(),
+                r.metadataLv(), r.chunkSize(), r.zero(), r.discards(), r.errorWhenFull(), r.chunkPolicy(),
+                r.poolMetadataSpare(), pvs, resolveRanges(r.pvRanges(), "lvconvert"));
+        VolumeGroup updated = ThinPools.lvconvertThinPool(vg, resolved, this::topology);
+        LogicalVolume oldData = vg.logicalVolume(r.dataLv()).orElseThrow();
+        LogicalVolume oldMeta = vg.logicalVolume(r.metadataLv()).orElseThrow();
+        LogicalVolume pool = updated.logicalVolume(r.dataLv()).orElseThrow();
+        SegmentType.ThinPool seg = pool.thinPool().orElseThrow();
+        LogicalVolume tmeta = updated.logicalVolume(seg.metadataLv()).orElseThrow();
+        LogicalVolume tdata = updated.logicalVolume(seg.dataLv()).orElseThrow();
+        host.unalias(oldMeta.path());
+        host.unalias(vg.name() + "/" + oldMeta.name());
+        String meta = subLv(updated, tmeta, oldMeta, uuid(vg.name(), pool.name()) + "-tmeta");
+        String data = subLv(updated, tdata, oldData, uuid(vg.name(), pool.name()) + "-tdata");
+        DmDevice top = host.dmCreate(pool.dmName(), uuid(vg.name(), pool.name()) + "-tpool",
+                ThinPools.poolTable(updated, pool, meta, data), Optional.empty(), Optional.empty(), true);
+        updated = withDevice(updated, tmeta.name(), meta);
+        updated = withDevice(updated, tdata.name(), data);
+        updated = withDevice(updated, pool.name(), top.name());
+        vgs.put(vg.name(), updated);
+        thinPoolDevices.put(vg.name() + "/" + pool.name(), top.name());
+        publish(updated, pool, top.name());
+    }
+
+    // an LV that became a pool's sub-LV: its active device renamed, else a new device for it
+    private String subLv(VolumeGroup vg, LogicalVolume sub, LogicalVolume old, String uuid) {
+        if (old.isActive()) {
+            host.dmRename(old.dmDevice(), sub.dmName());
+            return old.dmDevice();
+        }
+        return host.dmCreate(sub.dmName(), uuid, LvTables.table(vg, sub), Optional.empty(), Optional.empty(), true)
+                .name();
+    }
+
+    private List<dev.dmmodel.lvm.ExtentRange> resolveRanges(List<dev.dmmodel.lvm.ExtentRange> in, String field) {
+        List<dev.dmmodel.lvm.ExtentRange> ranges = new ArrayList<>();
+        for (dev.dmmodel.lvm.ExtentRange e : in) {
+            ranges.add(new dev.dmmodel.lvm.ExtentRange(host.resolve(e.pv(), field).name(), e.start(), e.count()));
+        }
+        return ranges;
+    }
+
     // tools/lvcreate.c: lvcreate --type thin-pool, then lib/activate/dev_manager.c: _add_new_lv_to_dtree
     void lvcreateThinPool(LayoutStep.ThinPoolCreate s) {
         VolumeGroup vg = volumeGroup(s.vg());

@@ -1,5 +1,6 @@
 package dev.dmmodel.impl.layoutfile;
 
+import dev.dmmodel.io.FormatException;
 import java.util.Objects;
 
 /**
@@ -7,16 +8,13 @@ import java.util.Objects;
  * unknown or missing key, a value of the wrong type or out of range, an anchor, alias or tag, or a step the
  * model refuses when the layout is built ({@link dev.dmmodel.layout.LayoutException}, reported at the step
  * that caused it). The message is {@code source:line:column: what was found; expected what}, e.g.
- * {@code stack.yaml:7:5: unknown key 'strips' in an lvcreate step; expected one of vg, size, extents, ...}.
+ * {@code stack.yaml:7:5: unknown key 'strips' in an lvcreate step; expected one of lvcreate, vg, size, ...}.
  * Nothing of a file that throws this is returned.
  */
-public final class LayoutFileException extends IllegalArgumentException {
+public final class LayoutFileException extends FormatException {
 
     private static final long serialVersionUID = 1L;
 
-    private final String source;
-    private final int line;
-    private final int column;
     private final String found;
     private final String expected;
 
@@ -33,27 +31,9 @@ public final class LayoutFileException extends IllegalArgumentException {
     public LayoutFileException(String source, int line, int column, String found, String expected, Throwable cause) {
         super(Objects.requireNonNull(source, "source") + ":" + line + ":" + column + ": "
                 + Objects.requireNonNull(found, "found") + "; expected " + Objects.requireNonNull(expected, "expected"),
-                cause);
-        this.source = source;
-        this.line = line;
-        this.column = column;
+                source, line, column, found + "; expected " + expected, cause);
         this.found = found;
         this.expected = expected;
-    }
-
-    /** The file name, or {@code <input>}. */
-    public String source() {
-        return source;
-    }
-
-    /** The 1-based line. */
-    public int line() {
-        return line;
-    }
-
-    /** The 1-based column. */
-    public int column() {
-        return column;
     }
 
     /** What the file has at that place. */

@@ -15,12 +15,14 @@ import dev.dmmodel.limits.QueueLimits;
 import dev.dmmodel.lvm.AllocationPolicy;
 import dev.dmmodel.lvm.ExtentRange;
 import dev.dmmodel.lvm.LvCreateRequest;
+import dev.dmmodel.lvm.LvExtendRequest;
 import dev.dmmodel.lvm.LvmMetadataException;
 import dev.dmmodel.lvm.LvmVersion;
 import dev.dmmodel.lvm.PhysicalVolume;
 import dev.dmmodel.lvm.PvCreateOptions;
 import dev.dmmodel.lvm.ThinDiscards;
 import dev.dmmodel.lvm.ThinLvRequest;
+import dev.dmmodel.lvm.ThinPoolConvertRequest;
 import dev.dmmodel.lvm.ThinPoolRequest;
 import dev.dmmodel.lvm.ThinSnapshotRequest;
 import dev.dmmodel.lvm.VgCreateOptions;
@@ -47,8 +49,9 @@ import org.yaml.snakeyaml.nodes.Node;
 /**
  * Reads a layout file (docs/layout-format.md): a YAML or JSON document with {@code version: 1}, an optional
  * {@code kernel:} and the {@code steps:} an administrator would run, each a mapping whose command key
- * ({@code disk}, {@code partition_table}, {@code pvcreate}, {@code vgcreate}, {@code lvcreate}, {@code thin_pool},
- * {@code thin}, {@code snapshot}, {@code dmsetup_create}, {@code queue}, {@code partition}, {@code import_vg})
+ * ({@code disk}, {@code partition_table}, {@code pvcreate}, {@code vgcreate}, {@code lvcreate}, {@code lvextend},
+ * {@code thin_pool}, {@code thin_pool_convert}, {@code thin}, {@code snapshot}, {@code dmsetup_create},
+ * {@code queue}, {@code partition}, {@code import_vg})
  * says what it is. Every problem is a {@link LayoutFileException} naming the file, line and column; unknown keys
  * are errors naming the keys allowed there. Nothing is returned for a file with a problem.
  */
@@ -59,7 +62,8 @@ public final class LayoutFileReader {
 
     static final List<String> TOP_KEYS = List.of("version", "kernel", "steps");
     static final List<String> COMMANDS = List.of("disk", "partition_table", "partition", "queue", "pvcreate",
-            "vgcreate", "import_vg", "lvcreate", "thin_pool", "thin", "snapshot", "dmsetup_create");
+            "vgcreate", "import_vg", "lvcreate", "lvextend", "thin_pool", "thin_pool_convert", "thin", "snapshot",
+            "dmsetup_create");
     private static final List<String> ALLOC_WORDS = List.of("contiguous", "cling", "normal", "anywhere", "inherit");
     private static final Pattern RANGE = Pattern.compile("(.+):([0-9]{1,18})-([0-9]{1,18})");
 
@@ -173,8 +177,12 @@ public final class LayoutFileReader {
                     return importVg(f);
                 case "lvcreate":
                     return lvcreate(f);
+                case "lvextend":
+                    return lvextend(f);
                 case "thin_pool":
                     return thinPool(f);
+                case "thin_pool_convert":
+                    return thinPoolConvert(f);
                 case "thin":
                     return thin(f);
                 case "snapshot":
@@ -542,22 +550,62 @@ public final class LayoutFileReader {
         f.get("stripe_size").ifPresent(v -> b.stripeSize(doc.bytes(v, "stripe_size", null)));
         f.get("alloc").ifPresent(v -> b.policy(alloc(v, true)));
         f.get("pvs").ifPresent(v -> b.onPvs(names(v, "a PV's device").toArray(String[]::new)));
-        f.get("pv_ranges").ifPresent(v -> {
-            List<ExtentRange> ranges = new ArrayList<>();
-            for (Node e : doc.list(v, "extent ranges PV:FIRST-LAST")) {
-                String t = doc.text(e, "an extent range PV:FIRST-LAST such as sdb:0-99");
-                Matcher m = RANGE.matcher(t.strip());
-                long first = m.matches() ? Long.parseLong(m.group(2)) : -1;
-                long last = m.matches() ? Long.parseLong(m.group(3)) : -1;
-                if (!m.matches() || last < first || m.group(1).isBlank()) {
-                    throw doc.error(e, YamlDoc.describe(e), "an extent range PV:FIRST-LAST such as sdb:0-99, "
-                            + "FIRST not above LAST");
-                }
-                ranges.add(new ExtentRange(m.group(1), first, last - first + 1));
-            }
-            b.onRanges(ranges);
-        });
+        f.get("pv_ranges").ifPresent(v -> b.onRanges(ranges(v)));
         return new LayoutStep.LvCreate(vg, b.build());
+    }
+
+    private List<ExtentRange> ranges(Node v) {
+        List<ExtentRange> ranges = new ArrayList<>();
+        for (Node e : doc.list(v, "extent ranges PV:FIRST-LAST")) {
+            String t = doc.text(e, "an extent range PV:FIRST-LAST such as sdb:0-99");
+            Matcher m = RANGE.matcher(t.strip());
+            long first = m.matches() ? Long.parseLong(m.group(2)) : -1;
+            long last = m.matches() ? Long.parseLong(m.group(3)) : -1;
+            if (!m.matches() || last < first || m.group(1).isBlank()) {
+                throw doc.error(e, YamlDoc.describe(e), "an extent range PV:FIRST-LAST such as sdb:0-99, "
+                        + "FIRST not above LAST");
+            }
+            ranges.add(new ExtentRange(m.group(1), first, last - first + 1));
+        }
+        return ranges;
+    }
+
+    private LayoutStep lvextend(YamlDoc.Fields f) {
+        f.allow(List.of("lvextend", "vg", "extents", "stripes", "stripe_size", "alloc", "pvs", "pv_ranges"));
+        String name = doc.name(f.get("lvextend").orElseThrow(), "the LV to extend");
+        String vg = doc.name(f.require("vg", "the VG"), "the VG");
+        long extents = doc.integer(f.require("extents", "the extents to add (lvextend -l +N)"), "extents", 1,
+                1L << 40, false);
+        long stripes = f.get("stripes").map(v -> doc.integer(v, "stripes (0: the LV's last segment's)", 0,
+                128, false)).orElse(0L);
+        Bytes stripeSize = f.get("stripe_size").map(v -> doc.bytes(v, "stripe_size", null)).orElse(null);
+        AllocationPolicy policy = f.get("alloc").map(v -> alloc(v, true)).orElse(AllocationPolicy.INHERIT);
+        List<String> pvs = f.get("pvs").map(v -> names(v, "a PV's device")).orElse(List.of());
+        List<ExtentRange> ranges = f.get("pv_ranges").map(this::ranges).orElse(List.of());
+        return new LayoutStep.LvExtend(vg, new LvExtendRequest(name, extents, (int) stripes, stripeSize, policy, pvs,
+                ranges));
+    }
+
+    private LayoutStep thinPoolConvert(YamlDoc.Fields f) {
+        f.allow(List.of("thin_pool_convert", "vg", "pool_metadata", "chunk_size", "zero", "discards",
+                "error_when_full", "chunk_size_policy", "pool_metadata_spare", "pvs", "pv_ranges"));
+        String data = doc.name(f.get("thin_pool_convert").orElseThrow(), "the LV that becomes the pool");
+        String vg = doc.name(f.require("vg", "the VG"), "the VG");
+        String meta = doc.name(f.require("pool_metadata", "the LV that becomes the pool's metadata (--poolmetadata)"),
+                "the metadata LV");
+        Bytes chunk = f.get("chunk_size").map(v -> doc.bytes(v, "chunk_size", null)).orElse(null);
+        Boolean zero = f.get("zero").map(v -> doc.bool(v, "zero")).orElse(null);
+        ThinDiscards discards = f.get("discards").map(v -> ThinDiscards.values()[doc.word(v, "discards",
+                List.of("ignore", "nopassdown", "passdown"))]).orElse(null);
+        boolean errorWhenFull = f.get("error_when_full").map(v -> doc.bool(v, "error_when_full")).orElse(false);
+        ThinPoolRequest.ChunkPolicy policy = f.get("chunk_size_policy").map(v -> ThinPoolRequest.ChunkPolicy
+                .values()[doc.word(v, "chunk_size_policy", List.of("generic", "performance"))])
+                .orElse(ThinPoolRequest.ChunkPolicy.GENERIC);
+        boolean spare = f.get("pool_metadata_spare").map(v -> doc.bool(v, "pool_metadata_spare")).orElse(true);
+        List<String> pvs = f.get("pvs").map(v -> names(v, "a PV's device")).orElse(List.of());
+        List<ExtentRange> ranges = f.get("pv_ranges").map(this::ranges).orElse(List.of());
+        return new LayoutStep.ThinPoolConvert(vg, new ThinPoolConvertRequest(data, meta, chunk, zero, discards,
+                errorWhenFull, policy, spare, pvs, ranges));
     }
 
     private void sizeOrExtents(YamlDoc.Fields f, java.util.function.Consumer<Bytes> size,

@@ -10,9 +10,11 @@ import dev.dmmodel.limits.QueueLimits;
 import dev.dmmodel.lvm.AllocationPolicy;
 import dev.dmmodel.lvm.ExtentRange;
 import dev.dmmodel.lvm.LvCreateRequest;
+import dev.dmmodel.lvm.LvExtendRequest;
 import dev.dmmodel.lvm.LvmVersion;
 import dev.dmmodel.lvm.PhysicalVolume;
 import dev.dmmodel.lvm.PvCreateOptions;
+import dev.dmmodel.lvm.ThinPoolConvertRequest;
 import dev.dmmodel.lvm.ThinPoolRequest;
 import dev.dmmodel.lvm.VgCreateOptions;
 import dev.dmmodel.units.Bytes;
@@ -154,6 +156,45 @@ public final class LayoutFileWriter {
             block("metadata", VgMetadataWriter.write(i.volumeGroup()));
         } else if (s instanceof LayoutStep.LvCreate l) {
             lvcreate(l);
+        } else if (s instanceof LayoutStep.LvExtend l) {
+            LvExtendRequest r = l.request();
+            command("lvextend", r.name());
+            text("vg", l.vg());
+            key("extents", Long.toString(r.extents()));
+            if (r.stripes() != 0) {
+                key("stripes", Integer.toString(r.stripes()));
+            }
+            if (r.stripeSize() != null) {
+                key("stripe_size", bytes(r.stripeSize()));
+            }
+            if (r.policy() != AllocationPolicy.INHERIT) {
+                key("alloc", DiskFormat.lower(r.policy()));
+            }
+            pvsAndRanges(r.pvs(), r.pvRanges());
+        } else if (s instanceof LayoutStep.ThinPoolConvert c) {
+            ThinPoolConvertRequest r = c.request();
+            command("thin_pool_convert", r.dataLv());
+            text("vg", c.vg());
+            text("pool_metadata", r.metadataLv());
+            if (r.chunkSize() != null) {
+                key("chunk_size", bytes(r.chunkSize()));
+            }
+            if (r.zero() != null) {
+                key("zero", r.zero().toString());
+            }
+            if (r.discards() != null) {
+                key("discards", r.discards().word());
+            }
+            if (r.errorWhenFull()) {
+                key("error_when_full", "true");
+            }
+            if (r.chunkPolicy() != ThinPoolRequest.ChunkPolicy.GENERIC) {
+                key("chunk_size_policy", DiskFormat.lower(r.chunkPolicy()));
+            }
+            if (!r.poolMetadataSpare()) {
+                key("pool_metadata_spare", "false");
+            }
+            pvsAndRanges(r.pvs(), r.pvRanges());
         } else if (s instanceof LayoutStep.ThinPoolCreate t) {
             thinPool(t);
         } else if (s instanceof LayoutStep.ThinLvCreate t) {
@@ -286,12 +327,16 @@ public final class LayoutFileWriter {
         if (r.policy() != AllocationPolicy.INHERIT) {
             key("alloc", DiskFormat.lower(r.policy()));
         }
-        if (!r.pvs().isEmpty()) {
-            list("pvs", r.pvs());
+        pvsAndRanges(r.pvs(), r.pvRanges());
+    }
+
+    private void pvsAndRanges(List<String> pvs, List<ExtentRange> pvRanges) {
+        if (!pvs.isEmpty()) {
+            list("pvs", pvs);
         }
-        if (!r.pvRanges().isEmpty()) {
+        if (!pvRanges.isEmpty()) {
             List<String> ranges = new ArrayList<>();
-            for (ExtentRange e : r.pvRanges()) {
+            for (ExtentRange e : pvRanges) {
                 ranges.add(e.pv() + ":" + e.start() + "-" + (e.end() - 1));
             }
             list("pv_ranges", ranges);

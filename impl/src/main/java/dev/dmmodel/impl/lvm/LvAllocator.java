@@ -8,6 +8,7 @@ import dev.dmmodel.lvm.ExtentRange;
 import dev.dmmodel.lvm.ExtentTable;
 import dev.dmmodel.lvm.LogicalVolume;
 import dev.dmmodel.lvm.LvCreateRequest;
+import dev.dmmodel.lvm.LvExtendRequest;
 import dev.dmmodel.lvm.LvSegment;
 import dev.dmmodel.lvm.PhysicalVolume;
 import dev.dmmodel.lvm.StripeArea;
@@ -88,6 +89,77 @@ public final class LvAllocator {
         LogicalVolume lv = new LogicalVolume(vg.name(), name, segments(passes, stripeSize), dmDeviceName);
         List<LogicalVolume> lvs = new ArrayList<>(vg.logicalVolumes());
         lvs.add(lv);
+        return new VolumeGroup(vg.name(), vg.extentSize(), vg.physicalVolumes(), lvs, vg.allocationPolicy());
+    }
+
+    /**
+     * Extends linear or striped LV {@code req.name()} of {@code vg} by {@code req.extents()} extents: stripes
+     * and stripe size default to the LV's last segment's, the new extents are allocated from the named PVs or
+     * ranges (any PV of the VG if none), and a new segment that continues the last one is merged into it.
+     *
+     * @param vg the volume group
+     * @param req the request ({@code -l +N -i -I --alloc} and PVs, PV references as kernel names)
+     * @return the VG with the LV's segments grown, the LV in its place
+     * @throws LayoutException with LVM's message when lvextend would refuse
+     */
+    // tools/lvresize.c + lib/metadata/lv_manip.c: lv_resize (_lvresize_adjust_extents, lv_extend)
+    public static VolumeGroup lvextend(VolumeGroup vg, LvExtendRequest req) {
+        Objects.requireNonNull(vg, "vg");
+        Objects.requireNonNull(req, "req");
+        String where = vg.name() + "/" + req.name();
+        LogicalVolume lv = vg.logicalVolume(req.name()).orElseThrow(() -> new LayoutException(where, "lvextend",
+                req.name(), "Failed to find logical volume \"" + where + "\""));
+        if (lv.role() != dev.dmmodel.lvm.LvRole.PUBLIC) {
+            throw new LayoutException(where, "lvextend", lv.role().toString(), "Can't resize " + where
+                    + ": only a visible linear or striped LV is modelled (" + lv.role() + ")");
+        }
+        LvSegment last = lv.segments().get(lv.segments().size() - 1);
+        int stripes = req.stripes() == 0 ? last.stripes() : req.stripes();
+        Bytes stripeSizeArg = req.stripeSize();
+        if (stripeSizeArg == null && stripes > 1 && last.stripes() > 1) {
+            stripeSizeArg = last.stripeSize().toBytes();
+        }
+        LvCreateRequest asCreate = new LvCreateRequest(req.name(), null, req.extents(), stripes, stripeSizeArg,
+                req.policy(), req.pvs(), req.pvRanges());
+        long extentSize = vg.extentSize().count();
+        long stripeSize = stripeSize(where, asCreate, extentSize);
+        long extents = req.extents();
+        // lib/metadata/lv_manip.c: _lvresize_adjust_extents (rounded up to whole rows of stripes)
+        if (extents % stripes != 0) {
+            extents = Math.multiplyExact(Math.addExact(extents, stripes - 1) / stripes, stripes);
+        }
+        AllocationPolicy policy = req.policy() == AllocationPolicy.INHERIT ? vg.allocationPolicy() : req.policy();
+        List<FreeSpace> space = freeSpace(vg, asCreate);
+        if (stripes > space.size() && policy != AllocationPolicy.ANYWHERE) {
+            throw new LayoutException(where, "stripes", Integer.toString(stripes), "Number of stripes (" + stripes
+                    + ") must not exceed number of physical volumes (" + space.size() + ")");
+        }
+        long free = vg.freeCount();
+        if (free < extents) {
+            throw new LayoutException(where, "extents", Long.toString(extents), "Insufficient free space: "
+                    + extents + " extents needed, but only " + free + " available");
+        }
+        if (Math.addExact(lv.extentCount(), extents) > VgCreate.MAX_EXTENT_COUNT) {
+            throw new LayoutException(where, "extents", Long.toString(extents), "Logical volume " + where
+                    + " would have more than " + VgCreate.MAX_EXTENT_COUNT + " extents.");
+        }
+        List<Pass> passes = ExtentAllocator.allocate(req.name(), space, stripes, extents, policy);
+        List<LvSegment> added = segments(passes, stripeSize);
+        List<LvSegment> all = new ArrayList<>(lv.segments());
+        long le = lv.extentCount();
+        for (LvSegment s : added) {
+            LvSegment next = new LvSegment(le, s.extentCount(), s.stripeSize(), s.areas());
+            LvSegment prev = all.get(all.size() - 1);
+            if (continues(prev, next)) {
+                all.set(all.size() - 1, new LvSegment(prev.startExtent(), prev.extentCount() + next.extentCount(),
+                        prev.stripeSize(), prev.areas()));
+            } else {
+                all.add(next);
+            }
+            le += s.extentCount();
+        }
+        List<LogicalVolume> lvs = new ArrayList<>(vg.logicalVolumes());
+        lvs.set(lvs.indexOf(lv), lv.withSegments(all));
         return new VolumeGroup(vg.name(), vg.extentSize(), vg.physicalVolumes(), lvs, vg.allocationPolicy());
     }
 

@@ -19,6 +19,7 @@ import dev.dmmodel.lvm.SegmentType;
 import dev.dmmodel.lvm.StripeArea;
 import dev.dmmodel.lvm.ThinDiscards;
 import dev.dmmodel.lvm.ThinLvRequest;
+import dev.dmmodel.lvm.ThinPoolConvertRequest;
 import dev.dmmodel.lvm.ThinPoolRequest;
 import dev.dmmodel.lvm.ThinSnapshotRequest;
 import dev.dmmodel.lvm.VolumeGroup;
@@ -315,6 +316,102 @@ public final class ThinPools {
         return replaceLvs(withSpare, lvs);
     }
 
+    // ---- lvconvert --type thin-pool
+
+    /**
+     * Converts two existing linear or striped LVs into a thin pool: the data LV {@code req.dataLv()} becomes
+     * the pool of that name over {@code <pool>_tdata}, the metadata LV becomes {@code <pool>_tmeta}, the
+     * VG's pool metadata spare is created or grown to the metadata LV's size (unless refused) from the PVs or
+     * ranges of the request, and the pool starts at transaction id 0. No LV of the result is active.
+     *
+     * @param vg the volume group
+     * @param req the request; its PVs and ranges must name kernel names
+     * @param topology each PV device's topology, for the chunk size hints when no chunk size is given
+     * @return the VG without the two LVs and with the spare (if new), the pool, its metadata and data LVs
+     *     appended in that order
+     * @throws LayoutException with LVM's message when lvconvert would refuse
+     */
+    // tools/lvconvert.c: _lvconvert_to_pool
+    public static VolumeGroup lvconvertThinPool(VolumeGroup vg, ThinPoolConvertRequest req,
+                                                Function<String, PvTopology> topology) {
+        Objects.requireNonNull(vg, "vg");
+        Objects.requireNonNull(req, "req");
+        Objects.requireNonNull(topology, "topology");
+        String name = req.dataLv();
+        String where = vg.name() + "/" + name;
+        LogicalVolume data = convertible(vg, name, "data");
+        LogicalVolume meta = convertible(vg, req.metadataLv(), "metadata");
+        if (data.name().equals(meta.name())) {
+            throw new LayoutException(where, "poolmetadata", meta.name(), "Can't use same LV " + where
+                    + " for thin pool data and metadata LV.");
+        }
+        if ((name + "_tmeta").length() > LvmNames.MAX_NAME_CHARS) {
+            throw new LayoutException(where, "lv_name", name, "Name of logical volume " + where
+                    + " is too long to be a pool name.");
+        }
+        long extentSize = vg.extentSize().count();
+        long metaSectors = Math.multiplyExact(meta.extentCount(), extentSize);
+        // lib/metadata/pool_manip.c: update_pool_metadata_min_max (a metadata LV below 2 MiB is refused)
+        if (metaSectors < MIN_METADATA) {
+            throw new LayoutException(where, "poolmetadata", meta.name(), "Logical volume " + vg.name() + "/"
+                    + meta.name() + " is too small (" + DisplaySize.sectors(metaSectors) + ") for metadata. Minimum is "
+                    + DisplaySize.sectors(MIN_METADATA) + ".");
+        }
+        long chunk = 0;
+        if (req.chunkSize() != null) {
+            if (req.chunkSize().count() == 0) {
+                throw new LayoutException(where, "chunksize", "0", "--chunksize may not be zero.");
+            }
+            chunk = sectorsOf(where, "chunksize", req.chunkSize());
+            checkChunk(where, chunk);
+        }
+        long dataExtents = data.extentCount();
+        PoolParams params = poolParams(where, dataExtents, extentSize, chunk, meta.extentCount(), req.chunkPolicy(),
+                req.zeroOrDefault());
+        chunk = req.chunkSize() == null
+                ? withDeviceHints(where, params.chunkSectors(), data.segments(), req.chunkPolicy(), topology)
+                : params.chunkSectors();
+        String tmeta = name + "_tmeta";
+        String tdata = name + "_tdata";
+        for (String sub : List.of(tmeta, tdata)) {
+            if (vg.logicalVolume(sub).isPresent()) {
+                throw new LayoutException(where, "lv_name", sub, "Logical volume \"" + sub
+                        + "\" already exists in volume group \"" + vg.name() + "\"");
+            }
+        }
+        // the two LVs leave the VG first: the spare may not take their extents, which stay theirs
+        VolumeGroup withSpare = vg;
+        if (req.poolMetadataSpare()) {
+            withSpare = metadataSpare(vg, meta.extentCount(), req.pvs(), req.pvRanges());
+        } else {
+            LOG.debug("WARNING: Recovery of pools without pool metadata spare LV is not automated.");
+        }
+        List<LogicalVolume> lvs = new ArrayList<>(withSpare.logicalVolumes());
+        lvs.remove(data);
+        lvs.remove(meta);
+        SegmentType.ThinPool pool = new SegmentType.ThinPool(tmeta, tdata, 0, Sectors.of(chunk),
+                req.discardsOrDefault(), req.zeroOrDefault());
+        Set<LvFlag> flags = req.errorWhenFull() ? EnumSet.of(LvFlag.ERROR_WHEN_FULL) : Set.of();
+        lvs.add(new LogicalVolume(vg.name(), name, List.of(LvSegment.thinPool(dataExtents, pool)), "",
+                LvRole.THIN_POOL, flags));
+        lvs.add(new LogicalVolume(vg.name(), tmeta, meta.segments(), "", LvRole.THIN_POOL_METADATA, Set.of()));
+        lvs.add(new LogicalVolume(vg.name(), tdata, data.segments(), "", LvRole.THIN_POOL_DATA, Set.of()));
+        LOG.debug("Converted {} and {} to thin pool.", where, vg.name() + "/" + meta.name());
+        return replaceLvs(withSpare, lvs);
+    }
+
+    // tools/lvconvert.c: _lvconvert_to_pool (only plain linear or striped LVs can become pool data/metadata)
+    private static LogicalVolume convertible(VolumeGroup vg, String name, String what) {
+        String where = vg.name() + "/" + name;
+        LogicalVolume lv = vg.logicalVolume(name).orElseThrow(() -> new LayoutException(where, "lvconvert", name,
+                "Failed to find logical volume \"" + where + "\""));
+        if (lv.role() != LvRole.PUBLIC) {
+            throw new LayoutException(where, "lvconvert", lv.role().toString(), "Pool " + what + " LV " + where
+                    + " is of an unsupported type (" + lv.role() + ").");
+        }
+        return lv;
+    }
+
     // tools/lvcreate.c: _check_pool_parameters, and lib/metadata/pool_manip.c: create_pool (sub-LV names)
     private static void checkPoolName(VolumeGroup vg, String name, String where) {
         checkNewName(name, where);
@@ -407,6 +504,12 @@ public final class ThinPools {
 
     // lib/metadata/pool_manip.c: handle_pool_metadata_spare
     static VolumeGroup metadataSpare(VolumeGroup vg, long metadataExtents, List<String> pvs) {
+        return metadataSpare(vg, metadataExtents, pvs, List.of());
+    }
+
+    // lib/metadata/pool_manip.c: handle_pool_metadata_spare, PVs and PE ranges as named on the command line
+    static VolumeGroup metadataSpare(VolumeGroup vg, long metadataExtents, List<String> pvs,
+                                     List<ExtentRange> ranges) {
         long extentSize = vg.extentSize().count();
         long max = (MAX_SPARE + extentSize - 1) / extentSize;
         long extents = Math.min(metadataExtents, max);
@@ -417,7 +520,7 @@ public final class ThinPools {
             String name = generateLvName(vg);
             LOG.debug("Adding new pool metadata spare {} extents.", extents);
             VolumeGroup created = LvAllocator.lvcreate(vg,
-                    new LvCreateRequest(name, null, extents, 1, null, AllocationPolicy.INHERIT, pvs, List.of()), "");
+                    new LvCreateRequest(name, null, extents, 1, null, AllocationPolicy.INHERIT, pvs, ranges), "");
             List<LogicalVolume> lvs = new ArrayList<>(created.logicalVolumes());
             LogicalVolume lv = lvs.get(lvs.size() - 1);
             lvs.set(lvs.size() - 1, new LogicalVolume(vg.name(), name + "_pmspare", lv.segments(), "",
@@ -429,7 +532,7 @@ public final class ThinPools {
             return vg;
         }
         LOG.debug("Extending pool metadata spare from {} to {} extents.", lv.extentCount(), extents);
-        List<LvSegment> grown = extendSpare(vg, lv, extents - lv.extentCount(), pvs);
+        List<LvSegment> grown = extendSpare(vg, lv, extents - lv.extentCount(), pvs, ranges);
         List<LogicalVolume> lvs = new ArrayList<>(vg.logicalVolumes());
         lvs.set(lvs.indexOf(lv), lv.withSegments(grown));
         return replaceLvs(vg, lvs);
@@ -440,19 +543,23 @@ public final class ThinPools {
      * right after its last extent if it holds the whole extension (contiguous), else a new normal allocation
      * (the allocator here has no cling-to-previous-segment pass).
      */
-    private static List<LvSegment> extendSpare(VolumeGroup vg, LogicalVolume lv, long extra, List<String> pvs) {
+    private static List<LvSegment> extendSpare(VolumeGroup vg, LogicalVolume lv, long extra, List<String> pvs,
+                                               List<ExtentRange> ranges) {
         LvSegment last = lv.segments().get(lv.segments().size() - 1);
         StripeArea area = last.areas().get(0);
         long next = area.startPe() + last.areaLength();
         List<Pass> passes = null;
         for (ExtentRange r : vg.extentTable().freeRanges(area.pv())) {
-            if (r.start() == next && r.count() >= extra && (pvs.isEmpty() || pvs.contains(area.pv()))) {
+            boolean named = pvs.isEmpty() && ranges.isEmpty() || pvs.contains(area.pv())
+                    || ranges.stream().anyMatch(x -> x.pv().equals(area.pv()) && x.start() <= next
+                            && next + extra <= x.end());
+            if (r.start() == next && r.count() >= extra && named) {
                 passes = List.of(new Pass(extra, List.of(new StripeArea(area.pv(), next))));
             }
         }
         if (passes == null) {
             LvCreateRequest req = new LvCreateRequest(lv.name(), null, extra, 1, null, AllocationPolicy.INHERIT, pvs,
-                    List.of());
+                    ranges);
             passes = ExtentAllocator.allocate(lv.name(), LvAllocator.freeSpace(vg, req), 1, extra,
                     vg.allocationPolicy());
         }

@@ -5,13 +5,10 @@ import dev.dmmodel.device.DiskDriver;
 import dev.dmmodel.device.DiskSpec;
 import dev.dmmodel.dm.DmTable;
 import dev.dmmodel.dm.DmTarget;
-import dev.dmmodel.dm.ErrorTarget;
-import dev.dmmodel.dm.LinearTarget;
-import dev.dmmodel.dm.StripedTarget;
-import dev.dmmodel.dm.ThinPoolFeature;
-import dev.dmmodel.dm.ThinPoolTarget;
-import dev.dmmodel.dm.ThinTarget;
-import dev.dmmodel.dm.ZeroTarget;
+import dev.dmmodel.impl.dmtext.DmTableException;
+import dev.dmmodel.impl.dmtext.DmTableLine;
+import dev.dmmodel.impl.dmtext.DmTableParser;
+import dev.dmmodel.impl.dmtext.DmTargets;
 import dev.dmmodel.layout.LayoutSpec;
 import dev.dmmodel.layout.LayoutStep;
 import dev.dmmodel.limits.KernelProfile;
@@ -26,7 +23,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
-import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -82,12 +78,12 @@ public final class Snapshot {
             "read_ahead_kb");
 
     /** The dm target types this reader understands, as {@code dmsetup table} names them. */
-    public static final List<String> TARGET_TYPES = List.of("linear", "striped", "thin-pool", "thin", "zero", "error");
+    public static final List<String> TARGET_TYPES = DmTargets.TYPES;
 
     private static final String TABLE_FILE = "dmsetup-table.txt";
     private static final String STATUS_FILE = "dmsetup-status.txt";
+    private static final String LVM_REPORT_FILE = "report.json";
     private static final String RELEASE_FILE = "kernel-release";
-    private static final String LINE_FORMAT = "'<dm name>: <start> <length> <target> <args...>'";
     private static final Pattern DM_KNAME = Pattern.compile("dm-\\d+");
     private static final Pattern PV_BLOCK = Pattern.compile("(?m)^\\s*(pv\\d+)\\s*\\{([^{}]*)\\}");
     private static final Pattern PV_DEVICE = Pattern.compile("(?m)^\\s*device\\s*=\\s*\"([^\"]*)\"");
@@ -206,7 +202,10 @@ public final class Snapshot {
     }
 
     /**
-     * The volume groups of {@code lvm/*.vg} that import ({@code impl.lvmtext}), each on PVs this snapshot has;
+     * The volume groups of {@code lvm/*.vg} that import ({@code impl.lvmtext}), then those of the optional
+     * {@code lvm/report.json} ({@code lvm fullreport --reportformat json --units s}, read by
+     * {@code impl.lvmreport}) that no {@code .vg} file describes (a {@code .vg} file, whose name is the VG's,
+     * wins), each on PVs this snapshot has; VGs from the report list their PVs and LVs in report order;
      * {@link #toLayoutSpec(KernelProfile)} adds them to the layout.
      */
     public List<dev.dmmodel.lvm.VolumeGroup> volumeGroups() {
@@ -214,8 +213,10 @@ public final class Snapshot {
     }
 
     /**
-     * Why a {@code lvm/*.vg} file's volume group is not in {@link #volumeGroups()}: a segment type or feature the
-     * model does not have, or a PV on a device the snapshot lacks; one message per file, naming it.
+     * Why a {@code lvm/*.vg} file's (or {@code lvm/report.json}'s) volume group is not in {@link #volumeGroups()}:
+     * a malformed report, a report column missing or rounded (the message says which option adds it), a segment
+     * type or feature the model does not have, or a PV on a device the snapshot lacks; one message per file
+     * (per VG for a report's PVs), naming it.
      */
     public List<String> lvmProblems() {
         return lvmProblems;
@@ -407,6 +408,25 @@ public final class Snapshot {
     }
 
     /**
+     * This snapshot as the API's value: the steps of {@link #toLayoutSpec(KernelProfile)}, every device's and
+     * partition's recorded queue files and alignment offsets, the status lines and the LVM problems.
+     */
+    public dev.dmmodel.io.HostSnapshot toHostSnapshot() {
+        Map<String, Map<String, String>> queues = new java.util.LinkedHashMap<>();
+        Map<String, Long> offsets = new java.util.LinkedHashMap<>();
+        for (Device d : devices()) {
+            queues.put(d.kname(), d.queue());
+            d.alignmentOffset().ifPresent(v -> offsets.put(d.kname(), v));
+        }
+        for (PartitionEntry p : partitions()) {
+            queues.put(p.kname(), recordedQueue(p.kname()));
+            p.alignmentOffset().ifPresent(v -> offsets.put(p.kname(), v));
+        }
+        return new dev.dmmodel.io.HostSnapshot(directory, kernelRelease, toLayoutSpec().steps(), queues, offsets,
+                dmsetupStatus, lvmProblems);
+    }
+
+    /**
      * The driver a kernel name suggests: {@code sd*} SCSI disk, {@code nvme*} NVMe, {@code vd*} virtio-blk,
      * {@code loop*} loop, {@code nb*}/{@code nullb*} null_blk (but not {@code nbdN}, the network block
      * device), anything else {@link DiskDriver#OTHER}.
@@ -457,6 +477,8 @@ public final class Snapshot {
         private final Map<DevNumber, String> byNumber = new HashMap<>();
         /** Where each device number was read, for the duplicate message. */
         private final Map<DevNumber, Path> numberFile = new HashMap<>();
+        /** The lines of dmsetup-table.txt as impl.dmtext split them, by line number. */
+        private final Map<Integer, DmTableLine> parsedLines = new HashMap<>();
 
         Reader(Path dir) {
             this.dir = dir;
@@ -724,11 +746,10 @@ public final class Snapshot {
             }
             List<String> lines = text.get().lines().toList();
             for (int i = 0; i < lines.size(); i++) {
-                String line = lines.get(i).strip();
-                if (line.isEmpty() || line.equals("No devices found")) {
+                if (DmTableLine.isSkipped(lines.get(i))) {
                     continue;
                 }
-                tableLines.add(parseLine(f, i + 1, line));
+                tableLines.add(parseLine(f, i + 1, lines.get(i)));
             }
             Map<String, Device> byDmName = new HashMap<>();
             for (Device d : dms) {
@@ -760,10 +781,10 @@ public final class Snapshot {
                 }
                 DmTable table;
                 try {
-                    table = new DmTable(targets);
-                } catch (IllegalArgumentException e) {
-                    throw new SnapshotException(f, own.get(0).lineNumber(), "a table for " + name + " that is not valid ("
-                            + e.getMessage() + ")", "the lines of one device back to back from sector 0", e);
+                    table = DmTableParser.table(f.toString(), name,
+                            own.stream().map(l -> parsedLines.get(l.lineNumber())).toList(), targets);
+                } catch (DmTableException e) {
+                    throw snapshotException(f, e);
                 }
                 if (table.size().count() != d.size().count()) {
                     throw new SnapshotException(dir.resolve("block").resolve(d.kname()).resolve("size"),
@@ -823,131 +844,44 @@ public final class Snapshot {
         }
 
         private TableLine parseLine(Path f, int n, String line) {
-            int colon = line.indexOf(": ");
-            String[] tokens = colon <= 0 ? new String[0] : line.substring(colon + 2).strip().split("\\s+");
-            if (colon <= 0 || tokens.length < 3) {
-                throw new SnapshotException(f, n, quote(line), LINE_FORMAT, null);
-            }
-            String name = line.substring(0, colon);
-            long start = lineNumber(f, n, line, tokens[0], "the target's start sector");
-            long length = lineNumber(f, n, line, tokens[1], "the target's length in sectors");
-            String type = tokens[2];
-            List<String> args = List.of(tokens).subList(3, tokens.length);
-            return new TableLine(n, name, start, length, type, args, line);
-        }
-
-        private static long lineNumber(Path f, int n, String line, String token, String what) {
+            DmTableLine l;
             try {
-                long v = Long.parseLong(token);
-                if (v >= 0) {
-                    return v;
-                }
-            } catch (NumberFormatException e) {
-                // reported below
+                l = DmTableLine.parse(f.toString(), n, line, true);
+            } catch (DmTableException e) {
+                throw snapshotException(f, e);
             }
-            throw new SnapshotException(f, n, quote(token) + " in '" + line + "'",
-                    what + ", a non-negative decimal number", null);
+            parsedLines.put(n, l);
+            return new TableLine(n, l.dmName().orElseThrow(), l.start(), l.length(), l.type(), l.args(), l.text());
         }
 
+        private static SnapshotException snapshotException(Path f, DmTableException e) {
+            return new SnapshotException(f, e.line(), e.found(), e.expected(), e);
+        }
+
+        // the arguments are read where dmsetup table text is read, impl.dmtext; devices are block/ devices
         private DmTarget target(Path f, TableLine l) {
-            Sectors start = Sectors.of(l.start());
-            Sectors length = Sectors.of(l.length());
-            List<String> a = l.args();
-            try {
-                switch (l.target()) {
-                    case "linear": {
-                        arity(f, l, a.size() == 2, "linear <major:minor> <offset>");
-                        return new LinearTarget(start, length, device(f, l, a.get(0)),
-                                Sectors.of(argNumber(f, l, a.get(1), "the offset in sectors")));
-                    }
-                    case "striped": {
-                        String usage = "striped <#stripes> <chunk sectors> (<major:minor> <offset>)...";
-                        arity(f, l, a.size() >= 2, usage);
-                        long stripes = argNumber(f, l, a.get(0), "the number of stripes");
-                        long chunk = argNumber(f, l, a.get(1), "the chunk size in sectors");
-                        arity(f, l, stripes >= 1 && a.size() - 2 == 2 * stripes, usage);
-                        List<StripedTarget.Stripe> list = new ArrayList<>();
-                        for (int i = 0; i < stripes; i++) {
-                            list.add(new StripedTarget.Stripe(device(f, l, a.get(2 + 2 * i)),
-                                    Sectors.of(argNumber(f, l, a.get(3 + 2 * i), "the stripe's offset in sectors"))));
-                        }
-                        return new StripedTarget(start, length, chunk, list);
-                    }
-                    case "thin-pool": {
-                        String usage = "thin-pool <metadata major:minor> <data major:minor> <block sectors> "
-                                + "<low water mark> <#features> <feature>...";
-                        arity(f, l, a.size() >= 5, usage);
-                        String meta = device(f, l, a.get(0));
-                        String data = device(f, l, a.get(1));
-                        long block = argNumber(f, l, a.get(2), "the block size in sectors");
-                        long lowWater = argNumber(f, l, a.get(3), "the low water mark in blocks");
-                        long count = argNumber(f, l, a.get(4), "the number of feature words");
-                        arity(f, l, a.size() - 5 == count, usage);
-                        Set<ThinPoolFeature> features = EnumSet.noneOf(ThinPoolFeature.class);
-                        for (String word : a.subList(5, a.size())) {
-                            try {
-                                features.add(ThinPoolFeature.ofWord(word));
-                            } catch (IllegalArgumentException e) {
-                                throw new SnapshotException(f, l.lineNumber(), "thin-pool feature " + quote(word)
-                                        + " in '" + l.text() + "'", "one of skip_block_zeroing, ignore_discard, "
-                                        + "no_discard_passdown, read_only, error_if_no_space", e);
-                            }
-                        }
-                        return new ThinPoolTarget(start, length, meta, data, block, lowWater, features);
-                    }
-                    case "thin": {
-                        arity(f, l, a.size() == 2 || a.size() == 3,
-                                "thin <pool major:minor> <device id> [<external origin major:minor>]");
-                        String pool = device(f, l, a.get(0));
-                        long id = argNumber(f, l, a.get(1), "the thin device id");
-                        Optional<String> origin = a.size() == 3 ? Optional.of(device(f, l, a.get(2))) : Optional.empty();
-                        return new ThinTarget(start, length, pool, id, origin);
-                    }
-                    case "zero": {
-                        arity(f, l, a.isEmpty(), "zero (no arguments)");
-                        return new ZeroTarget(start, length);
-                    }
-                    case "error": {
-                        arity(f, l, a.isEmpty(), "error (no arguments)");
-                        return new ErrorTarget(start, length);
-                    }
-                    default:
-                        throw new SnapshotException(f, l.lineNumber(), "target type " + quote(l.target()) + " in '"
-                                + l.text() + "'", "one of " + String.join(", ", TARGET_TYPES), null);
+            DmTargets.DeviceResolver blockDevices = new DmTargets.DeviceResolver() {
+                @Override
+                public Optional<String> resolve(String reference) {
+                    return Optional.ofNullable(byNumber.get(DevNumber.parse(reference)));
                 }
-            } catch (SnapshotException e) {
-                throw e;
-            } catch (IllegalArgumentException e) {
-                throw new SnapshotException(f, l.lineNumber(), "a " + l.target() + " target that is not valid ("
-                        + e.getMessage() + ") in '" + l.text() + "'", "a target the kernel accepts", e);
-            }
-        }
 
-        private static void arity(Path f, TableLine l, boolean ok, String usage) {
-            if (!ok) {
-                throw new SnapshotException(f, l.lineNumber(), l.args().size() + " argument(s) in '" + l.text() + "'",
-                        "'" + usage + "'", null);
-            }
-        }
+                @Override
+                public String unknownFound() {
+                    return "which no block/ dev file records";
+                }
 
-        private static long argNumber(Path f, TableLine l, String token, String what) {
-            return lineNumber(f, l.lineNumber(), l.text(), token, what);
-        }
-
-        private String device(Path f, TableLine l, String token) {
-            DevNumber n;
+                @Override
+                public String unknownExpected() {
+                    return "the major:minor of a device or partition recorded under block/";
+                }
+            };
             try {
-                n = DevNumber.parse(token);
-            } catch (IllegalArgumentException e) {
-                throw new SnapshotException(f, l.lineNumber(), "device " + quote(token) + " in '" + l.text() + "'",
-                        "a device as major:minor", e);
+                return DmTargets.target(f.toString(), parsedLines.get(l.lineNumber()), Optional.of(l.dmName()),
+                        DmTargets.DeviceSyntax.MAJOR_MINOR, blockDevices);
+            } catch (DmTableException e) {
+                throw snapshotException(f, e);
             }
-            String kname = byNumber.get(n);
-            if (kname == null) {
-                throw new SnapshotException(f, l.lineNumber(), "device " + n + ", which no block/ dev file records, in '"
-                        + l.text() + "'", "the major:minor of a device or partition recorded under block/", null);
-            }
-            return kname;
         }
 
         // ---------------------------------------------------------------- dmsetup-status.txt, lvm/
@@ -1003,6 +937,34 @@ public final class Snapshot {
                 }
                 importVolumeGroup(vg, text);
             }
+            readLvmReport(lvm.resolve(LVM_REPORT_FILE), vgFiles);
+        }
+
+        // lvm/report.json (lvm fullreport --reportformat json --units s): the VGs no lvm/*.vg file describes
+        private void readLvmReport(Path file, List<Path> vgFiles) {
+            Optional<String> text = optionalRawText(file, "the output of lvm fullreport --reportformat json --units s");
+            if (text.isEmpty()) {
+                return;
+            }
+            java.util.Set<String> described = new java.util.HashSet<>();
+            for (Path vg : vgFiles) {
+                String name = vg.getFileName().toString();
+                described.add(name.substring(0, name.length() - ".vg".length()));
+            }
+            volumeGroups.forEach(vg -> described.add(vg.name()));
+            List<dev.dmmodel.lvm.VolumeGroup> reported;
+            try {
+                reported = dev.dmmodel.impl.lvmreport.LvmReportReader.readFullReport(text.get(),
+                        file.getFileName().toString());
+            } catch (IllegalArgumentException e) {
+                lvmProblems.add(file + ": not imported: " + e.getMessage());
+                return;
+            }
+            for (dev.dmmodel.lvm.VolumeGroup vg : reported) {
+                if (!described.contains(vg.name())) {
+                    addVolumeGroup(file, vg);
+                }
+            }
         }
 
         // the whole VG for the layout; what the model cannot take is kept as a problem, not dropped silently
@@ -1014,6 +976,11 @@ public final class Snapshot {
                 lvmProblems.add(file + ": not imported: " + e.getMessage());
                 return;
             }
+            addVolumeGroup(file, vg);
+        }
+
+        // a VG is taken only when every PV is a device of this snapshot
+        private void addVolumeGroup(Path file, dev.dmmodel.lvm.VolumeGroup vg) {
             for (dev.dmmodel.lvm.PhysicalVolume pv : vg.physicalVolumes()) {
                 if (!devices.containsKey(pv.device()) && !partitions.containsKey(pv.device())) {
                     lvmProblems.add(file + ": not imported: PV " + pv.device() + " of volume group " + vg.name()

@@ -14,11 +14,10 @@ import java.util.Objects;
  * /host/snap/dmsetup-table.txt line 3: found target type 'crypt' in 'secret: 0 2048 crypt ...'; expected one of linear, striped, thin-pool, thin, zero, error
  * }</pre>
  */
-public final class SnapshotException extends IllegalArgumentException {
+public final class SnapshotException extends dev.dmmodel.io.FormatException {
     private static final long serialVersionUID = 1L;
 
     private final transient Path file;
-    private final int line;
     private final String found;
     private final String expected;
 
@@ -55,9 +54,9 @@ public final class SnapshotException extends IllegalArgumentException {
      * @param cause the underlying exception, or null
      */
     public SnapshotException(Path file, int line, String found, String expected, Throwable cause) {
-        super(format(file, line, found, expected), cause);
+        super(format(file, line, found, expected), String.valueOf(file), Math.max(line, 0), 0,
+                "found " + found + "; expected " + expected, cause);
         this.file = file;
-        this.line = line;
         this.found = Objects.requireNonNull(found, "found");
         this.expected = Objects.requireNonNull(expected, "expected");
     }
@@ -70,11 +69,6 @@ public final class SnapshotException extends IllegalArgumentException {
     /** The file (or directory) at fault. */
     public Path file() {
         return file;
-    }
-
-    /** The 1-based line number, or 0 when the problem concerns the whole file. */
-    public int line() {
-        return line;
     }
 
     /** What was found. */

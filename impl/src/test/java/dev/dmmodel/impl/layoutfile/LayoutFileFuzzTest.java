@@ -47,6 +47,7 @@ class LayoutFileFuzzTest {
             out.add(new Fixture(f.getFileName().toString(), Files.readString(f)));
         }
         out.add(new Fixture("every-key.yaml", LayoutFileReaderTest.EVERY_KEY));
+        out.add(new Fixture("lvextend.yaml", LayoutFileReaderTest.LVEXTEND_AND_CONVERT));
         return out;
     }
 

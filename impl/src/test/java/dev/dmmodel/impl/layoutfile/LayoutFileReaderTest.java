@@ -246,6 +246,49 @@ class LayoutFileReaderTest {
         assertThat(file.location(12)).isEqualTo(new LayoutFile.Location(74, 5));
     }
 
+    static final String LVEXTEND_AND_CONVERT = String.join("\n",
+            "version: 1",
+            "steps:",
+            "  - {disk: sda, preset: ahci-sata, size: 1GiB}",
+            "  - pvcreate: sda",
+            "  - vgcreate: vgt",
+            "    pvs: [sda]",
+            "  - lvcreate: lv",
+            "    vg: vgt",
+            "    extents: 10",
+            "  - lvextend: lv",
+            "    vg: vgt",
+            "    extents: 5",
+            "    pv_ranges: [\"sda:100-104\"]",
+            "  - lvcreate: pool",
+            "    vg: vgt",
+            "    extents: 64",
+            "  - lvcreate: poolmeta",
+            "    vg: vgt",
+            "    extents: 1",
+            "  - thin_pool_convert: pool",
+            "    vg: vgt",
+            "    pool_metadata: poolmeta",
+            "    chunk_size: 1MiB",
+            "    zero: true",
+            "    pv_ranges: [\"sda:200-200\"]",
+            "");
+
+    @Test
+    void lvextendAndThinPoolConvertMapOntoTheirSteps() {
+        LayoutFile file = read(LVEXTEND_AND_CONVERT);
+        assertThat(file.steps().get(4)).isEqualTo(new LayoutStep.LvExtend("vgt",
+                dev.dmmodel.lvm.LvExtendRequest.onRanges("lv", 5, List.of(new ExtentRange("sda", 100, 5)))));
+        assertThat(file.steps().get(7)).isEqualTo(new LayoutStep.ThinPoolConvert("vgt",
+                new dev.dmmodel.lvm.ThinPoolConvertRequest("pool", "poolmeta", Bytes.mib(1), true, null, false,
+                        ThinPoolRequest.ChunkPolicy.GENERIC, true, List.of(), List.of(new ExtentRange("sda", 200, 1)))));
+        Layout layout = file.build();
+        // 10 extents, then 5 more at PE 100: two segments
+        assertThat(layout.logicalVolume("vgt", "lv").orElseThrow().extentCount()).isEqualTo(15);
+        assertThat(layout.logicalVolume("vgt", "lv").orElseThrow().segments()).hasSize(2);
+        assertThat(layout.logicalVolume("vgt", "pool")).isPresent();
+    }
+
     @Test
     void aJsonFileIsReadThroughTheSamePath(@TempDir Path dir) throws IOException {
         String json = "{\"version\": 1, \"kernel\": \"6.12\", \"steps\": [\n"

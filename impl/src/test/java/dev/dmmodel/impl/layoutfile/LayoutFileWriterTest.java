@@ -63,6 +63,7 @@ class LayoutFileWriterTest {
             roundTrip(LayoutFileReader.read(f).spec(), f.toString());
         }
         roundTrip(LayoutFileReader.read(LayoutFileReaderTest.EVERY_KEY, "every-key.yaml").spec(), "every-key");
+        roundTrip(LayoutFileReader.read(LayoutFileReaderTest.LVEXTEND_AND_CONVERT, "x.yaml").spec(), "lvextend");
     }
 
     @Test

@@ -1,6 +1,6 @@
 package dev.dmmodel.testkit.conformance;
 
-import dev.dmmodel.impl.snapshot.Snapshot;
+import dev.dmmodel.io.HostSnapshot;
 import dev.dmmodel.trace.TraceEvent;
 import dev.dmmodel.trace.TraceFormat;
 import java.io.IOException;
@@ -24,13 +24,13 @@ public final class TraceCase {
 
     private final Path directory;
     private final Optional<String> readme;
-    private final Snapshot snapshot;
+    private final HostSnapshot snapshot;
     private final List<String> setup;
     private final List<String> workload;
     private final List<TraceEvent> trace;
     private final Optional<CompareMode> compareMode;
 
-    private TraceCase(Path directory, Optional<String> readme, Snapshot snapshot, List<String> setup,
+    private TraceCase(Path directory, Optional<String> readme, HostSnapshot snapshot, List<String> setup,
                       List<String> workload, List<TraceEvent> trace, Optional<CompareMode> compareMode) {
         this.directory = directory;
         this.readme = readme;
@@ -62,7 +62,7 @@ public final class TraceCase {
         if (!Files.isDirectory(snapshotDir)) {
             throw new IllegalArgumentException("trace case " + dir + " has no snapshot/ folder");
         }
-        Snapshot snapshot = Snapshot.read(snapshotDir);
+        HostSnapshot snapshot = HostSnapshot.read(snapshotDir);
         List<String> setup = lines(dir.resolve("setup.txt"));
         List<String> workload = lines(dir.resolve("workload.txt"));
         Optional<CompareMode> mode = Optional.empty();
@@ -125,7 +125,7 @@ public final class TraceCase {
     }
 
     /** The host snapshot ({@code snapshot/}). */
-    public Snapshot snapshot() {
+    public HostSnapshot snapshot() {
         return snapshot;
     }
 

@@ -3,8 +3,8 @@ package dev.dmmodel.testkit.conformance;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 
-import dev.dmmodel.impl.snapshot.Snapshot;
 import dev.dmmodel.layout.Layout;
+import dev.dmmodel.layout.LayoutStep;
 import dev.dmmodel.limits.KernelProfile;
 import dev.dmmodel.spi.ModelProviders;
 import dev.dmmodel.trace.TraceEvent;
@@ -54,7 +54,8 @@ class RecordedCasesTest {
         CompareMode mode = c.compareMode().orElseThrow();
 
         assertThat(dm).as("%s: dm devices", id)
-                .isEqualTo(c.snapshot().dmDevices().stream().map(Snapshot.Device::kname).collect(Collectors.toSet()));
+                .isEqualTo(c.snapshot().steps().stream().filter(LayoutStep.DmCreate.class::isInstance)
+                        .map(st -> ((LayoutStep.DmCreate) st).kernelName().orElseThrow()).collect(Collectors.toSet()));
         assertThat(dm).as("%s: metadata devices are dm devices", id).containsAll(metadata);
         if (c.name().startsWith("thin-")) {
             assertThat(metadata).as("%s: thin-pool metadata devices", id).hasSize(1);

@@ -3,6 +3,7 @@ package dev.dmmodel.testkit.conformance;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.dmmodel.layout.LayoutStep;
 import dev.dmmodel.limits.KernelProfile;
 import dev.dmmodel.trace.EventType;
 import dev.dmmodel.trace.TraceEvent;
@@ -70,7 +71,8 @@ class TraceCaseTest {
         assertThat(c.name()).isEqualTo("ss-tiny");
         assertThat(c.directory()).isEqualTo(dir.toAbsolutePath().normalize());
         assertThat(c.readme()).hasValue("a tiny case\n");
-        assertThat(c.snapshot().dmDevices()).extracting(d -> d.kname()).containsExactly("dm-0");
+        assertThat(c.snapshot().steps()).filteredOn(LayoutStep.DmCreate.class::isInstance)
+                .extracting(st -> ((LayoutStep.DmCreate) st).kernelName().orElseThrow()).containsExactly("dm-0");
         assertThat(c.snapshot().profile()).hasValue(KernelProfile.LINUX_6_1);
         assertThat(c.setupLines()).containsExactly("sync", "echo 3 > /proc/sys/vm/drop_caches");
         assertThat(c.workloadLines()).containsExactly("dd if=/dev/zero of=/dev/mapper/lv bs=4k count=1 oflag=direct", "sync");

@@ -1,0 +1,115 @@
+package dev.dmmodel.io;
+
+import dev.dmmodel.layout.LayoutSpec;
+import dev.dmmodel.layout.LayoutStep;
+import dev.dmmodel.limits.KernelProfile;
+import dev.dmmodel.lvm.VolumeGroup;
+import dev.dmmodel.spi.ModelProviders;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+/**
+ * A host snapshot directory, read: what a real host's block stack is made of, as layout steps, and what its
+ * kernel said (the recorded {@code queue/} limits and alignment offsets), which are the expected answers a
+ * model is checked against, never inputs. The format is the one {@code bin/dmmodel-snapshot} collects (sysfs
+ * {@code block/} copy, {@code dmsetup table}/{@code status}, {@code vgcfgbackup} files, {@code lvm fullreport}).
+ *
+ * <pre>{@code
+ * HostSnapshot host = HostSnapshot.read(Path.of("/tmp/myhost"));
+ * Layout layout = Layout.of(host.toLayoutSpec());        // under the kernel the host runs, or the default
+ * }</pre>
+ *
+ * @param directory the directory read
+ * @param kernelRelease the host's {@code uname -r}, if recorded
+ * @param steps the steps that recreate the stack: disks with their recorded limits, partitions, dm devices in
+ *     dependency order, then LVM volume groups
+ * @param recordedQueues every device's and partition's recorded {@code queue/} files by kernel name (a
+ *     partition's are its disk's), attribute names and values as sysfs prints them
+ * @param recordedAlignmentOffsets the recorded {@code alignment_offset} in bytes by kernel name ({@code -1}:
+ *     misaligned), for the devices and partitions that have the file
+ * @param dmsetupStatus the lines of {@code dmsetup status}, empty if not recorded
+ * @param lvmProblems why a volume group of the snapshot's LVM metadata is not among the steps (a segment type
+ *     the model does not have, a PV the snapshot lacks), one message each
+ */
+public record HostSnapshot(Path directory, Optional<String> kernelRelease, List<LayoutStep> steps,
+                           Map<String, Map<String, String>> recordedQueues, Map<String, Long> recordedAlignmentOffsets,
+                           List<String> dmsetupStatus, List<String> lvmProblems) {
+
+    /** Rejects nulls; copies every collection, keeping its order. */
+    public HostSnapshot {
+        Objects.requireNonNull(directory, "directory");
+        Objects.requireNonNull(kernelRelease, "kernelRelease");
+        steps = List.copyOf(steps);
+        Map<String, Map<String, String>> queues = new LinkedHashMap<>();
+        recordedQueues.forEach((k, v) -> queues.put(Objects.requireNonNull(k, "recordedQueues key"),
+                java.util.Collections.unmodifiableMap(new LinkedHashMap<>(Objects.requireNonNull(v, k)))));
+        recordedQueues = java.util.Collections.unmodifiableMap(queues);
+        recordedAlignmentOffsets = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(recordedAlignmentOffsets));
+        dmsetupStatus = List.copyOf(dmsetupStatus);
+        lvmProblems = List.copyOf(lvmProblems);
+    }
+
+    /**
+     * Reads a snapshot directory.
+     *
+     * @throws FormatException naming the file (and line) when a required file is missing or a value does not
+     *     parse; nothing is half-read
+     * @throws IllegalStateException if {@code dmmodel-impl} is not on the class or module path
+     */
+    public static HostSnapshot read(Path directory) {
+        Objects.requireNonNull(directory, "directory");
+        return ModelProviders.formats().readSnapshot(directory);
+    }
+
+    /** The preset closest to the recorded kernel release ({@link KernelProfile#forRelease}), if recorded. */
+    public Optional<KernelProfile> profile() {
+        return kernelRelease.flatMap(r -> {
+            try {
+                return Optional.of(KernelProfile.forRelease(r));
+            } catch (IllegalArgumentException e) {
+                return Optional.empty();
+            }
+        });
+    }
+
+    /** The steps under the recorded kernel's profile, or {@link KernelProfile#defaultProfile()} without one. */
+    public LayoutSpec toLayoutSpec() {
+        return toLayoutSpec(profile().orElse(KernelProfile.defaultProfile()));
+    }
+
+    /** The steps under a kernel profile of the caller's choice. */
+    public LayoutSpec toLayoutSpec(KernelProfile kernel) {
+        return new LayoutSpec(Objects.requireNonNull(kernel, "kernel"), steps);
+    }
+
+    /** The LVM volume groups among the steps, in step order. */
+    public List<VolumeGroup> volumeGroups() {
+        return steps.stream().filter(LayoutStep.ImportVolumeGroup.class::isInstance)
+                .map(s -> ((LayoutStep.ImportVolumeGroup) s).volumeGroup()).toList();
+    }
+
+    /**
+     * The recorded {@code queue/} files of a device or partition.
+     *
+     * @throws IllegalArgumentException naming the known devices if there is no such kernel name
+     */
+    public Map<String, String> recordedQueue(String kname) {
+        Map<String, String> q = recordedQueues.get(Objects.requireNonNull(kname, "kname"));
+        if (q == null) {
+            throw new IllegalArgumentException("no device or partition '" + kname + "' in snapshot " + directory
+                    + " (known: " + String.join(", ", recordedQueues.keySet()) + ")");
+        }
+        return q;
+    }
+
+    /** The recorded {@code alignment_offset} of a device or partition in bytes, if it has the file. */
+    public OptionalLong recordedAlignmentOffset(String kname) {
+        Long v = recordedAlignmentOffsets.get(Objects.requireNonNull(kname, "kname"));
+        return v == null ? OptionalLong.empty() : OptionalLong.of(v);
+    }
+}

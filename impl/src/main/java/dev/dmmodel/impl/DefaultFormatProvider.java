@@ -1,0 +1,96 @@
+package dev.dmmodel.impl;
+
+import dev.dmmodel.dm.DmTable;
+import dev.dmmodel.impl.dmtext.DmTableFormatter;
+import dev.dmmodel.impl.dmtext.DmTableImport;
+import dev.dmmodel.impl.dmtext.DmTableParser;
+import dev.dmmodel.impl.dmtext.DmTables;
+import dev.dmmodel.impl.lvmcmd.LvmCommandParser;
+import dev.dmmodel.impl.lvmcmd.LvmCommandWriter;
+import dev.dmmodel.impl.lvmtext.VgMetadataReader;
+import dev.dmmodel.impl.lvmtext.VgMetadataWriter;
+import dev.dmmodel.impl.snapshot.Snapshot;
+import dev.dmmodel.io.HostSnapshot;
+import dev.dmmodel.impl.lsblk.LsblkReader;
+import dev.dmmodel.impl.lvmreport.LvmReportReader;
+import dev.dmmodel.io.LsblkImport;
+import dev.dmmodel.io.LvmScript;
+import dev.dmmodel.layout.Layout;
+import dev.dmmodel.layout.LayoutSpec;
+import dev.dmmodel.layout.LayoutStep;
+import dev.dmmodel.lvm.VolumeGroup;
+import dev.dmmodel.spi.FormatProvider;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** The format readers and writers the API finds through {@link java.util.ServiceLoader}. */
+public final class DefaultFormatProvider implements FormatProvider {
+
+    /** Public no-argument constructor for the service loader. */
+    public DefaultFormatProvider() {
+    }
+
+    @Override
+    public HostSnapshot readSnapshot(Path directory) {
+        return Snapshot.read(directory).toHostSnapshot();
+    }
+
+    @Override
+    public VolumeGroup readLvmMetadata(String text, String source) {
+        return VgMetadataReader.read(text, source);
+    }
+
+    @Override
+    public String writeLvmMetadata(VolumeGroup volumeGroup) {
+        return VgMetadataWriter.write(volumeGroup);
+    }
+
+    @Override
+    public Map<String, DmTable> readDmTables(String text, String source) {
+        Map<String, DmTable> tables = new LinkedHashMap<>();
+        for (DmTables.Device d : DmTableParser.parse(text, source).devices()) {
+            tables.put(d.name(), d.table());
+        }
+        return java.util.Collections.unmodifiableMap(tables);
+    }
+
+    @Override
+    public LayoutSpec addDmTables(LayoutSpec spec, String text, String source) {
+        return DmTableImport.addTo(spec, DmTableParser.parse(text, source), source);
+    }
+
+    @Override
+    public String writeDmTables(Layout layout) {
+        return DmTableFormatter.tables(layout);
+    }
+
+    @Override
+    public LvmScript writeLvmCommands(Layout layout) {
+        LvmCommandWriter.Result r = LvmCommandWriter.write(layout);
+        return new LvmScript(r.script(), r.warnings());
+    }
+
+    @Override
+    public List<LayoutStep> readLvmCommands(String script, String source) {
+        return LvmCommandParser.parse(script, source);
+    }
+
+    @Override
+    public List<VolumeGroup> readLvmFullReport(String json, String source) {
+        return LvmReportReader.readFullReport(json, source);
+    }
+
+    @Override
+    public List<VolumeGroup> readLvmReports(String pvsJson, Optional<String> vgsJson, String lvsSegmentsJson,
+            String source) {
+        return LvmReportReader.read(pvsJson, vgsJson.orElse(null), lvsSegmentsJson, source);
+    }
+
+    @Override
+    public LsblkImport readLsblk(String json, String source) {
+        return LsblkReader.read(json, source);
+    }
+}

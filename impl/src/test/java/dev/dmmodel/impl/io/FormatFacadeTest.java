@@ -1,0 +1,237 @@
+package dev.dmmodel.impl.io;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.dmmodel.device.DiskPresets;
+import dev.dmmodel.dm.DmTable;
+import dev.dmmodel.dm.LinearTarget;
+import dev.dmmodel.io.DmTables;
+import dev.dmmodel.io.FormatException;
+import dev.dmmodel.io.Lsblk;
+import dev.dmmodel.io.LsblkImport;
+import dev.dmmodel.io.LvmCommands;
+import dev.dmmodel.io.LvmReports;
+import dev.dmmodel.io.LvmScript;
+import dev.dmmodel.layout.LayoutSpec;
+import dev.dmmodel.units.Bytes;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import dev.dmmodel.io.HostSnapshot;
+import dev.dmmodel.io.LvmMetadata;
+import dev.dmmodel.layout.Layout;
+import dev.dmmodel.layout.LayoutStep;
+import dev.dmmodel.limits.KernelProfile;
+import dev.dmmodel.lvm.LvmMetadataException;
+import dev.dmmodel.lvm.VolumeGroup;
+import dev.dmmodel.units.Sectors;
+import java.io.IOException;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.OptionalLong;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The public readers of {@code dev.dmmodel.io}, found through the service loader, on the project's fixtures. */
+class FormatFacadeTest {
+
+    @TempDir
+    Path tmp;
+
+    private static Path fixture(String path) {
+        try {
+            return Path.of(FormatFacadeTest.class.getResource("/" + path).toURI());
+        } catch (URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @Test
+    void aThinSnapshotReadsIntoStepsRecordedLimitsAndStatus() {
+        HostSnapshot host = HostSnapshot.read(fixture("snapshots/thin-lvm-zy-direct1M"));
+
+        assertThat(host.kernelRelease()).contains("6.1.0-57-amd64");
+        assertThat(host.profile()).contains(KernelProfile.LINUX_6_1);
+        // one disk, five dm devices (tdata, tmeta, tpool, pool, thin), one VG
+        assertThat(host.steps()).filteredOn(LayoutStep.AddDisk.class::isInstance).hasSize(1);
+        assertThat(host.steps()).filteredOn(LayoutStep.DmCreate.class::isInstance).hasSize(5);
+        assertThat(host.volumeGroups()).extracting(VolumeGroup::name).containsExactly("vgt");
+        assertThat(host.recordedQueue("sda")).containsEntry("logical_block_size", "512");
+        // the thin pool's io_hints: minimum_io_size = the 1 MiB block size (2048 sectors)
+        assertThat(host.recordedQueue("dm-3")).containsEntry("minimum_io_size", "1048576");
+        assertThat(host.dmsetupStatus()).hasSize(5).anySatisfy(l -> assertThat(l).startsWith("vgt-pool-tpool: 0 524288"));
+        assertThat(host.lvmProblems()).isEmpty();
+
+        Layout layout = Layout.of(host.toLayoutSpec());
+        assertThat(layout.profile()).isEqualTo(KernelProfile.LINUX_6_1);
+        assertThat(layout.volumeGroups()).hasSize(1);
+        assertThatThrownBy(() -> host.recordedQueue("sdz")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("'sdz'").hasMessageContaining("sda");
+    }
+
+    @Test
+    void aPartitionHasItsOwnAlignmentOffsetAndItsDisksQueue() {
+        HostSnapshot host = HostSnapshot.read(fixture("snapshots/lp-raid-part63-4M-lv-direct64k"));
+
+        // sector 63 on a 64 KiB-chunk RAID: 65536 - 63 * 512 = 33280 bytes
+        assertThat(host.recordedAlignmentOffset("sda1")).isEqualTo(OptionalLong.of(33280));
+        assertThat(host.recordedQueue("sda1")).isEqualTo(host.recordedQueue("sda"));
+        assertThat(host.recordedAlignmentOffset("nothing")).isEmpty();
+    }
+
+    @Test
+    void aBrokenSnapshotIsAFormatExceptionNamingTheFile() {
+        assertThatThrownBy(() -> HostSnapshot.read(fixture("snapshots/broken-missing-dev")))
+                .isInstanceOf(FormatException.class)
+                .satisfies(e -> assertThat(((FormatException) e).source()).endsWith("dev"))
+                .hasMessageContaining("found no file");
+    }
+
+    @Test
+    void lvmMetadataReadsAndWritesThroughTheFacade() throws IOException {
+        Path file = fixture("snapshots/thin-lvm-zy-direct1M/lvm/vgt.vg");
+        VolumeGroup vg = LvmMetadata.read(file);
+
+        assertThat(vg.extentSize()).isEqualTo(Sectors.of(8192));
+        assertThat(LvmMetadata.read(LvmMetadata.write(vg), "<written>")).isEqualTo(vg);
+    }
+
+    @Test
+    void badLvmMetadataNamesThePlace() throws IOException {
+        String good = Files.readString(fixture("snapshots/thin-lvm-zy-direct1M/lvm/vgt.vg"));
+        assertThat(good).contains("extent_size = 8192");
+        int line = (int) good.substring(0, good.indexOf("extent_size = 8192")).chars().filter(c -> c == '\n').count() + 1;
+        Path file = tmp.resolve("bad.vg");
+        Files.writeString(file, good.replace("extent_size = 8192", "extent_size = \"x\""));
+
+        assertThatThrownBy(() -> LvmMetadata.read(file))
+                .isInstanceOf(LvmMetadataException.class)
+                .isInstanceOf(FormatException.class)
+                .satisfies(e -> {
+                    FormatException f = (FormatException) e;
+                    assertThat(f.source()).isEqualTo(file.toString());
+                    assertThat(f.line()).isEqualTo(line);
+                    assertThat(f.column()).isPositive();
+                    assertThat(f.getMessage()).startsWith(file + ":" + line + ":" + f.column() + ": ");
+                });
+    }
+
+    @Test
+    void nullsAreRefusedByName() {
+        assertThatThrownBy(() -> HostSnapshot.read(null)).isInstanceOf(NullPointerException.class)
+                .hasMessage("directory");
+        assertThatThrownBy(() -> LvmMetadata.read("x", null)).isInstanceOf(NullPointerException.class)
+                .hasMessage("source");
+        assertThatThrownBy(() -> LvmMetadata.write(null)).isInstanceOf(NullPointerException.class)
+                .hasMessage("volumeGroup");
+    }
+
+    /** Two 256 MiB SCSI disks, sda (8:0) and sdb (8:16). */
+    private static LayoutSpec twoDisks() {
+        return new LayoutSpec(KernelProfile.LINUX_6_12, Layout.builder(KernelProfile.LINUX_6_12)
+                .disk("sda", DiskPresets.scsiDebug(512, 512, 0).size(Bytes.mib(256)))
+                .disk("sdb", DiskPresets.scsiDebug(512, 512, 0).size(Bytes.mib(256)))
+                .steps());
+    }
+
+    @Test
+    void dmTablesReadInCreationOrderAndWriteAsDmsetupPrints() {
+        String text = """
+                top: 0 4096 linear /dev/mapper/span 0
+                span: 0 2048 linear 8:0 2048
+                span: 2048 2048 linear 8:16 2048
+                """;
+        Map<String, DmTable> tables = DmTables.read(text, "t.txt");
+        // span is used by top: created first
+        assertThat(tables.keySet()).containsExactly("span", "top");
+        assertThat(tables.get("span").targets()).hasSize(2).allMatch(LinearTarget.class::isInstance);
+
+        Layout layout = Layout.of(DmTables.addTo(twoDisks(), text, "t.txt"));
+        // dmsetup sorts by name; span became dm-0 = 253:0, which top's line names
+        assertThat(DmTables.write(layout)).isEqualTo("""
+                span: 0 2048 linear 8:0 2048
+                span: 2048 2048 linear 8:16 2048
+                top: 0 4096 linear 253:0 0
+                """).isEqualTo(layout.dmsetupTable());
+        assertThat(DmTables.write(Layout.of(twoDisks()))).isEqualTo("No devices found\n");
+    }
+
+    @Test
+    void aBadTableLineIsAFormatExceptionWithItsPlace() {
+        assertThatThrownBy(() -> DmTables.read("a: 0 8 linear 8:0 0\nb: 0 8 crypt aes 8:16 0\n", "t.txt"))
+                .isInstanceOf(FormatException.class)
+                .satisfies(e -> {
+                    FormatException f = (FormatException) e;
+                    assertThat(f.source()).isEqualTo("t.txt");
+                    assertThat(f.line()).isEqualTo(2);
+                    assertThat(f.getMessage()).contains("crypt");
+                });
+    }
+
+    @Test
+    void lvmCommandsRecreateTheSnapshotsVolumeGroup() {
+        HostSnapshot host = HostSnapshot.read(fixture("snapshots/thin-lvm-zy-direct1M"));
+        Layout layout = Layout.of(host.toLayoutSpec());
+        LvmScript script = LvmCommands.write(layout);
+
+        assertThat(script.isExact()).as("%s", script.notExpressible()).isTrue();
+        assertThat(script.script()).contains("pvcreate").contains("vgcreate").contains("--type thin-pool");
+
+        // replay: the snapshot's disks and partitions, then the commands
+        List<LayoutStep> steps = new ArrayList<>();
+        for (LayoutStep st : host.steps()) {
+            if (st instanceof LayoutStep.AddDisk || st instanceof LayoutStep.AddPartition) {
+                steps.add(st);
+            }
+        }
+        steps.addAll(LvmCommands.read(script.script(), "recreate.sh"));
+        Layout again = Layout.of(new LayoutSpec(host.toLayoutSpec().profile(), steps));
+        // the recorded metadata has no mda sizes (0); the differences compare everything LVM's metadata records
+        assertThat(dev.dmmodel.impl.lvmcmd.VolumeGroupDiff.differences(layout.volumeGroups().get(0),
+                again.volumeGroups().get(0))).isEmpty();
+    }
+
+    @Test
+    void aBadLvmCommandIsAFormatException() {
+        assertThatThrownBy(() -> LvmCommands.read("pvcreate /dev/sda\nvgcreate --frobnicate vg /dev/sda\n", "x.sh"))
+                .isInstanceOf(FormatException.class)
+                .satisfies(e -> assertThat(((FormatException) e).line()).isEqualTo(2));
+    }
+
+    @Test
+    void lsblkDisksWithADmsetupTableGiveTheSnapshotsStack() throws IOException {
+        LsblkImport disks = Lsblk.read(Files.readString(fixture("lsblk/lp-raid-part63-2.38.json")), "lsblk.json");
+        assertThat(disks.problems()).isEmpty();
+        assertThat(disks.dmDevices()).extracting(LsblkImport.PendingDm::name).containsExactly("vg-lv");
+
+        Path snapshot = fixture("snapshots/lp-raid-part63-4M-lv-direct64k");
+        String table = Files.readString(snapshot.resolve("dmsetup-table.txt"));
+        Layout fromLsblk = Layout.of(DmTables.addTo(disks.toLayoutSpec(KernelProfile.LINUX_6_1), table, "table"));
+        Layout fromSnapshot = Layout.of(HostSnapshot.read(snapshot).toLayoutSpec());
+
+        // the partition at sector 63 of the 64 KiB-chunk RAID and the LV on it: the same alignment and io hints
+        for (String dev : List.of("sda1", "/dev/mapper/vg-lv")) {
+            assertThat(fromLsblk.device(dev).limits().sysfsAlignmentOffset()).as(dev)
+                    .isEqualTo(fromSnapshot.device(dev).limits().sysfsAlignmentOffset());
+            assertThat(fromLsblk.device(dev).limits().ioOpt()).as(dev)
+                    .isEqualTo(fromSnapshot.device(dev).limits().ioOpt());
+        }
+        assertThat(fromLsblk.device("sda1").limits().sysfsAlignmentOffset()).isEqualTo(33280);
+    }
+
+    @Test
+    void lvmReportsGiveTheVolumeGroupOfTheMetadataFile() throws IOException {
+        Path lvm = fixture("snapshots/lp-raid-part63-4M-lv-direct64k/lvm");
+        List<VolumeGroup> vgs = LvmReports.read(Files.readString(lvm.resolve("pvs-all.json")),
+                java.util.Optional.of(Files.readString(lvm.resolve("vgs-all.json"))),
+                Files.readString(lvm.resolve("lvs-segments-all.json")), "lp-raid");
+        assertThat(vgs).containsExactly(LvmMetadata.read(lvm.resolve("vg.vg")));
+
+        assertThatThrownBy(() -> LvmReports.readFullReport("{\"report\": [", "r.json"))
+                .isInstanceOf(LvmMetadataException.class).hasMessageStartingWith("r.json:1:");
+        assertThatThrownBy(() -> Lsblk.read("{\"blockdevices\": 3}", "l.json"))
+                .isInstanceOf(FormatException.class).hasMessageStartingWith("l.json:1:");
+    }
+}

@@ -4,10 +4,15 @@ import dev.dmmodel.device.BlockDevice;
 import dev.dmmodel.device.DiskDriver;
 import dev.dmmodel.device.DiskPresets;
 import dev.dmmodel.device.DiskSpec;
+import dev.dmmodel.device.DmDevice;
 import dev.dmmodel.device.PartitionSpec;
 import dev.dmmodel.device.PartitionTableType;
 import dev.dmmodel.device.RaidLevel;
+import dev.dmmodel.dm.ThinPoolFeature;
+import dev.dmmodel.dm.ThinPoolTarget;
+import dev.dmmodel.dm.ThinTarget;
 import dev.dmmodel.layout.Layout;
+import dev.dmmodel.layout.LayoutBuilder;
 import dev.dmmodel.limits.KernelProfile;
 import dev.dmmodel.limits.QueueLimits;
 import dev.dmmodel.lvm.PhysicalVolume;
@@ -17,6 +22,8 @@ import dev.dmmodel.workload.Command;
 import dev.dmmodel.workload.IoJob;
 import dev.dmmodel.workload.Script;
 import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Supplier;
@@ -36,6 +43,9 @@ import java.util.function.Supplier;
  *       63 (msdos, 512-byte sectors) or placed by parted's optimal or minimal alignment;</li>
  *   <li>{@link #stacks()}: whole {@link StackPlan}s — disks, partitions, PVs, a VG, linear and striped LVs, a
  *       thin pool with thin volumes;</li>
+ *   <li>{@link #thinPools()}: a thin pool made with {@code dmsetup} and 1–4 thin devices, and
+ *       {@link #thinScripts(Layout)}: writes, reads, discards, snapshots (with and without a device) and deletes
+ *       on it, for properties of dm-thin's block sharing;</li>
  *   <li>{@link #dd(String, long, long)}, {@link #ioJobs(String, long, long)} and {@link #scripts(Layout, String)}:
  *       workloads for a device.</li>
  * </ul>
@@ -565,6 +575,210 @@ public final class DmGens {
             }
             return out;
         });
+    }
+
+    // ---- thin pools
+
+    /** Thin device ids of {@link #thinPools()}'s snapshots that have no device (as LVM leaves a snapshot inactive). */
+    public static final long FIRST_HIDDEN_THIN_ID = 100;
+    /** At most this many snapshots without a device exist at once in a {@link #thinScripts(Layout)} workload. */
+    public static final int MAX_HIDDEN_SNAPSHOTS = 2;
+
+    /**
+     * Thin-heavy stacks made with {@code dmsetup}: one 1 GiB qemu AHCI disk {@code sda}, a metadata device
+     * {@code tmeta} (4 MiB), a data device {@code tdata}, the pool {@code pool} (block size 64 KiB to 1 MiB, block
+     * zeroing on or {@code skip_block_zeroing}) and 1–4 thin devices {@code thin0}… with device ids 0, 1, … of
+     * 1–32 blocks each. The pool has room for every thin device and {@link #MAX_HIDDEN_SNAPSHOTS} snapshots
+     * without a device to map all their blocks, so that {@link #thinScripts(Layout)} never runs it out of space.
+     * Shrinks to one thin device of one 64 KiB block in a zeroing pool.
+     */
+    public static Gen<Layout> thinPools() {
+        return s -> {
+            long blockSectors = s.draw(thinBlockSizes(MIB)) / Sectors.SECTOR_SIZE;
+            boolean skipZeroing = s.bool(0.25);
+            long blocksPerThin = s.draw(Gen.logScale(1, 32));
+            int thins = 1;
+            while (thins < 4 && s.bool(0.6)) {
+                thins++;
+            }
+            long metaSectors = 8192;
+            long dataSectors = Math.multiplyExact((thins + MAX_HIDDEN_SNAPSHOTS) * blocksPerThin + 4, blockSectors);
+            LayoutBuilder b = Layout.builder(KernelProfile.LINUX_6_12)
+                    .disk("sda", DiskPresets.qemuAhci().size(Bytes.gib(1)))
+                    .dmsetupCreate("tmeta", t -> t.linear(Sectors.of(metaSectors), "sda", Sectors.ZERO))
+                    .dmsetupCreate("tdata", t -> t.linear(Sectors.of(dataSectors), "sda", Sectors.of(metaSectors)))
+                    .dmsetupCreate("pool", t -> t.thinPool(Sectors.of(dataSectors), "tmeta", "tdata", blockSectors,
+                            0, skipZeroing ? new ThinPoolFeature[] {
+                                ThinPoolFeature.SKIP_BLOCK_ZEROING}
+                                    : new ThinPoolFeature[0]));
+            for (int i = 0; i < thins; i++) {
+                long id = i;
+                b = b.dmsetupCreate("thin" + i, t -> t.thin(Sectors.of(blocksPerThin * blockSectors), "pool", id));
+            }
+            return b.build();
+        };
+    }
+
+    /**
+     * Workloads for a {@link #thinPools()} stack that exercise dm-thin's block sharing: up to 40 operations (each one span that shrinking deletes), each a
+     * direct {@code dd} write or read of any sectors or of whole blocks of a thin device, a {@code blkdiscard}
+     * of one, a snapshot ({@code dmsetup message /dev/mapper/pool 0 "create_snap NEW ORIGIN"}) into a thin
+     * device not used yet or into an id without a device (from {@link #FIRST_HIDDEN_THIN_ID}), or the
+     * {@code delete} of such a hidden snapshot; then a read of every thin device whole. Writes, reads and
+     * discards go to thin0 until something is written, then to a device that was written or snapshotted; a
+     * snapshot's origin is such a device or a hidden snapshot. Shrinks to fewer operations, writes, whole blocks
+     * and sector 0: the simplest workload only reads.
+     *
+     * @throws IllegalArgumentException if {@code layout} has no thin pool with a thin device
+     */
+    public static Gen<Script> thinScripts(Layout layout) {
+        ThinPlan plan = ThinPlan.of(layout);
+        return s -> {
+            List<Command> out = new ArrayList<>();
+            ThinState st = new ThinState(plan.thins().size());
+            while (out.size() < 40) {
+                Command next = s.draw(src -> src.bool(0.95) ? src.draw(thinOperation(plan, st)) : null);
+                if (next == null) {
+                    break;
+                }
+                out.add(next);
+            }
+            for (String thin : plan.thins()) {
+                out.add(Command.parse(ddRead(thin, 0, plan.virtualSectors())));
+            }
+            return new Script(out);
+        };
+    }
+
+    /** The pool and thin devices of a layout, by path, in device id order. */
+    private record ThinPlan(String pool, List<String> thins, long blockSectors, long virtualSectors) {
+        static ThinPlan of(Layout layout) {
+            for (DmDevice pool : layout.dmDevices()) {
+                if (!(pool.table().targets().get(0) instanceof ThinPoolTarget pt)) {
+                    continue;
+                }
+                List<DmDevice> thins = new ArrayList<>();
+                for (DmDevice d : layout.dmDevices()) {
+                    if (d.table().targets().size() == 1
+                            && d.table().targets().get(0) instanceof ThinTarget t
+                            && t.poolDevice().equals(pool.name())) {
+                        thins.add(d);
+                    }
+                }
+                if (thins.isEmpty()) {
+                    continue;
+                }
+                thins.sort(Comparator.comparingLong(
+                        d -> ((ThinTarget) d.table().targets().get(0)).deviceId()));
+                long virtual = thins.stream().mapToLong(d -> d.size().count()).min().orElseThrow();
+                List<String> paths = new ArrayList<>();
+                for (int i = 0; i < thins.size(); i++) {
+                    long id = ((ThinTarget) thins.get(i).table().targets().get(0)).deviceId();
+                    if (id != i) {
+                        throw new IllegalArgumentException("thin devices of " + pool.path()
+                                + " must have device ids 0, 1, ...; " + thins.get(i).path() + " has " + id);
+                    }
+                    paths.add(thins.get(i).path());
+                }
+                return new ThinPlan(pool.path(), List.copyOf(paths), pt.blockSectors(), virtual);
+            }
+            throw new IllegalArgumentException("the layout has no thin pool with a thin device");
+        }
+    }
+
+    /** What a thin workload did so far: which devices hold data, which hidden snapshots exist. */
+    private static final class ThinState {
+        final BitSet used = new BitSet();
+        final BitSet hidden = new BitSet();
+        final int thins;
+
+        ThinState(int thins) {
+            this.thins = thins;
+        }
+    }
+
+    private static Gen<Command> thinOperation(ThinPlan plan, ThinState st) {
+        return s -> {
+            int kind = (int) s.choice(9);
+            int dev = pickUsed(s, st);
+            String thin = plan.thins().get(dev);
+            if (kind < 5) {
+                long[] r = thinRange(s, plan);
+                st.used.set(dev);
+                return Command.parse("dd if=/dev/zero of=" + thin + " bs=" + r[1] * 512 + " count=1 seek="
+                        + r[0] * 512 + " oflag=direct,seek_bytes");
+            }
+            if (kind < 7) {
+                long[] r = thinRange(s, plan);
+                return Command.parse(ddRead(thin, r[0], r[1]));
+            }
+            if (kind < 8) {
+                long[] r = thinRange(s, plan);
+                return Command.parse("blkdiscard -o " + r[0] * 512 + " -l " + r[1] * 512 + " " + thin);
+            }
+            int free = st.used.nextClearBit(0);
+            if (kind < 9 && free < st.thins && !(st.used.isEmpty() && st.hidden.isEmpty())) {
+                // into a device not used yet, from a used device or a hidden snapshot
+                long origin = pickOrigin(s, st);
+                st.used.set(free);
+                return snapshotMessage(plan, free, origin);
+            }
+            int slot = (int) s.choice(MAX_HIDDEN_SNAPSHOTS - 1);
+            long id = FIRST_HIDDEN_THIN_ID + slot;
+            if (st.hidden.get(slot)) {
+                st.hidden.clear(slot);
+                return Command.parse("dmsetup message " + plan.pool() + " 0 \"delete " + id + "\"");
+            }
+            if (st.used.isEmpty()) {
+                // nothing to snapshot yet: write instead
+                long[] r = thinRange(s, plan);
+                st.used.set(dev);
+                return Command.parse("dd if=/dev/zero of=" + thin + " bs=" + r[1] * 512 + " count=1 seek="
+                        + r[0] * 512 + " oflag=direct,seek_bytes");
+            }
+            long origin = st.used.stream().skip(s.choice(st.used.cardinality() - 1)).findFirst().orElseThrow();
+            st.hidden.set(slot);
+            return snapshotMessage(plan, id, origin);
+        };
+    }
+
+    private static Command snapshotMessage(ThinPlan plan, long id, long origin) {
+        return Command.parse("dmsetup message " + plan.pool() + " 0 \"create_snap " + id + " " + origin + "\"");
+    }
+
+    /** A used device (thin0 while none is used). */
+    private static int pickUsed(Source s, ThinState st) {
+        if (st.used.isEmpty()) {
+            return 0;
+        }
+        return st.used.stream().skip(s.choice(st.used.cardinality() - 1)).findFirst().orElseThrow();
+    }
+
+    /** A used device's id or an existing hidden snapshot's. */
+    private static long pickOrigin(Source s, ThinState st) {
+        List<Long> ids = new ArrayList<>();
+        st.used.stream().forEach(i -> ids.add((long) i));
+        st.hidden.stream().forEach(i -> ids.add(FIRST_HIDDEN_THIN_ID + i));
+        return ids.get((int) s.choice(ids.size() - 1));
+    }
+
+    /** A start and length in sectors: whole blocks (the simplest) or any sectors up to three blocks. */
+    private static long[] thinRange(Source s, ThinPlan plan) {
+        long bs = plan.blockSectors();
+        long virtual = plan.virtualSectors();
+        if (!s.bool(0.67)) {
+            long blocks = 1 + s.choice(Math.min(3, virtual / bs) - 1);
+            long start = s.choice(virtual / bs - blocks) * bs;
+            return new long[] {start, blocks * bs};
+        }
+        long len = 1 + s.biasedChoice(Math.min(3 * bs, virtual) - 1);
+        long start = s.biasedChoice(virtual - len);
+        return new long[] {start, len};
+    }
+
+    private static String ddRead(String device, long start, long len) {
+        return "dd if=" + device + " of=/dev/null bs=" + len * 512 + " count=1 skip=" + start * 512
+                + " iflag=direct,skip_bytes";
     }
 
     // ---- workloads

@@ -184,7 +184,7 @@ public record StackPlan(KernelProfile profile, List<Disk> disks, List<PartitionT
             sb.append("\n    vg ").append(vg.name()).append(" extent=").append(vg.extentSize().count()).append(" pvs=")
                     .append(vg.physicalVolumes().stream().map(dev.dmmodel.lvm.PhysicalVolume::device).toList());
         }
-        for (String line : layout.dmsetupTable().split("\n")) {
+        for (String line : layout.dmDevices().isEmpty() ? new String[0] : layout.dmsetupTable().split("\n")) {
             if (!line.isEmpty()) {
                 sb.append("\n    dm ").append(line);
             }

@@ -6,6 +6,9 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import dev.dmmodel.device.BlockDevice;
 import dev.dmmodel.device.PartitionSpec;
 import dev.dmmodel.device.PartitionTableType;
+import dev.dmmodel.device.DmDevice;
+import dev.dmmodel.dm.ThinPoolTarget;
+import dev.dmmodel.dm.ThinTarget;
 import dev.dmmodel.engine.CommandResult;
 import dev.dmmodel.engine.JobResult;
 import dev.dmmodel.engine.Simulation;
@@ -13,6 +16,7 @@ import dev.dmmodel.layout.Layout;
 import dev.dmmodel.limits.KernelProfile;
 import dev.dmmodel.workload.Command;
 import dev.dmmodel.workload.IoJob;
+import dev.dmmodel.workload.Script;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
@@ -170,7 +174,48 @@ class DmGensTest {
         assertThat(r).isNotNull();
     }
 
+    Gen<Gen.Pair<Layout, Script>> thinWorkloads() {
+        return DmGens.thinPools().flatMap(l -> DmGens.thinScripts(l).map(s -> new Gen.Pair<>(l, s)));
+    }
+
+    @PropertyTest(tries = 300)
+    void thinPoolsAreWhatTheyPromiseAndTheirScriptsRun(@ForAll("thinWorkloads") Gen.Pair<Layout, Script> p) {
+        Layout layout = p.first();
+        DmDevice pool = (DmDevice) layout.device("/dev/mapper/pool");
+        ThinPoolTarget pt = (ThinPoolTarget) pool.table().targets().get(0);
+        assertThat(pt.blockSectors()).isBetween(128L, 2048L);
+        assertThat(pt.blockSectors() % 128).isZero();
+        long thins = layout.dmDevices().stream().filter(d -> d.table().targets().get(0) instanceof ThinTarget).count();
+        assertThat(thins).isBetween(1L, 4L);
+        // room for every thin device and the hidden snapshots to map all their blocks
+        long thinSectors = layout.device("/dev/mapper/thin0").size().count();
+        assertThat(pt.length().count())
+                .isGreaterThanOrEqualTo((thins + DmGens.MAX_HIDDEN_SNAPSHOTS) * thinSectors);
+        Simulation sim = Simulation.of(layout);
+        for (CommandResult r : sim.run(p.second(), e -> { })) {
+            assertThat(r.ok()).as("%s: %s", r.command().line(), r.message()).isTrue();
+        }
+        // it ends reading every thin device whole
+        List<Command> cmds = p.second().commands();
+        assertThat(cmds.get(cmds.size() - 1).line()).startsWith("dd if=/dev/mapper/thin" + (thins - 1) + " ");
+    }
+
     // ---- shrinking
+
+    @Test
+    void aThinWorkloadShrinksToOneDiscardOfOneBlock() {
+        Gen.Pair<Layout, Script> p = shrunk(thinWorkloads(), 9, w -> assertThat(w.second().commands())
+                .noneMatch(c -> c instanceof Command.Blkdiscard));
+        assertThat(p.first().dmsetupTable()).isEqualTo("""
+                pool: 0 896 thin-pool 253:0 253:1 128 0 0\s
+                tdata: 0 896 linear 8:0 8192
+                thin0: 0 128 thin 253:2 0
+                tmeta: 0 8192 linear 8:0 0
+                """);
+        assertThat(p.second().commands()).extracting(Command::line).containsExactly(
+                "blkdiscard -o 0 -l 65536 /dev/mapper/thin0",
+                "dd if=/dev/mapper/thin0 of=/dev/null bs=65536 count=1 skip=0 iflag=direct,skip_bytes");
+    }
 
     @Test
     void aStripedLvShrinksToOneDiskInTwoPartitionsAndTwoExtents() {

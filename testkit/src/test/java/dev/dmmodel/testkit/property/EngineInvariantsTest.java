@@ -19,7 +19,8 @@ import java.util.stream.Collectors;
  * The engine's invariants on the testkit's own property core, so that a failure shrinks to the smallest stack and
  * workload that still fails: a whole generated stack ({@link DmGens#stacks()}, every kernel profile), a device of it
  * (an LV, a partition or a disk) and a script of {@code dd}s on that device ({@link DmGens#scripts}).
- * (impl's engine property tests check sector conservation through every layer with their own seeded runner.)
+ * (The engine package next to this one checks sector conservation through every layer, splits against the limits of
+ * the queue that split them, and more, over hand-made dm tables too.)
  */
 class EngineInvariantsTest {
 

@@ -1,4 +1,4 @@
-package dev.dmmodel.impl.engine.property;
+package dev.dmmodel.testkit.property.engine;
 
 import dev.dmmodel.device.BlockDevice;
 import dev.dmmodel.device.Disk;

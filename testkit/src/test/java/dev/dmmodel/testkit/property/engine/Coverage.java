@@ -1,4 +1,4 @@
-package dev.dmmodel.impl.engine.property;
+package dev.dmmodel.testkit.property.engine;
 
 import java.util.Map;
 import java.util.TreeMap;

@@ -1,4 +1,4 @@
-package dev.dmmodel.impl.engine.property;
+package dev.dmmodel.testkit.property.engine;
 
 import dev.dmmodel.device.BlockDevice;
 import dev.dmmodel.device.DiskDriver;
@@ -22,16 +22,17 @@ import dev.dmmodel.lvm.LvCreateRequest;
 import dev.dmmodel.lvm.VolumeGroup;
 import dev.dmmodel.units.Bytes;
 import dev.dmmodel.units.Sectors;
+import dev.dmmodel.testkit.property.Gen;
+import dev.dmmodel.testkit.property.Source;
 import dev.dmmodel.workload.IoJob;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.SplittableRandom;
 
 /**
- * Generates random but valid cases from a seed: 1–3 disks from the presets (scsi_debug with 512 or 4096-byte
+ * Generates random but valid cases from the choices of a {@link Source}: 1–3 disks from the presets (scsi_debug with 512 or 4096-byte
  * logical blocks, qemu AHCI, NVMe, hardware RAID 5 of 3–8 disks), 64 MiB – 16 GiB; optional msdos
  * partitions (at 63, at 2048 or placed by parted's optimal alignment); then either LVM (pvcreate, vgcreate,
  * one or two linear or striped LVs of 1–3 stripes with power-of-two stripe sizes 4 KiB – 1 MiB) or tables
@@ -45,7 +46,7 @@ import java.util.SplittableRandom;
 final class CaseGen {
     static final long MIB = 1 << 20;
 
-    private final SplittableRandom r;
+    private final Choices r;
     private final KernelProfile profile;
     private LayoutBuilder builder;
     private final List<String> script = new ArrayList<>();
@@ -54,7 +55,7 @@ final class CaseGen {
     private int sdIndex;
     private int nvmeIndex;
 
-    private CaseGen(SplittableRandom r) {
+    private CaseGen(Choices r) {
         this.r = r;
         this.profile = r.nextBoolean() ? KernelProfile.LINUX_6_12 : KernelProfile.LINUX_6_1;
         this.builder = Layout.builder(profile);
@@ -62,14 +63,21 @@ final class CaseGen {
                 + ")");
     }
 
-    /** The case of a seed. */
-    static Case generate(long seed) {
-        CaseGen g = new CaseGen(new SplittableRandom(seed));
+    /** The cases, as a generator with integrated shrinking. */
+    static Gen<Case> cases() {
+        return CaseGen::generate;
+    }
+
+    /** The case the choices of {@code source} make. */
+    static Case generate(Source source) {
+        CaseGen g = new CaseGen(new Choices(source));
         String target;
         Layout layout;
         try {
             target = g.stack();
             layout = g.builder.build();
+        } catch (Source.Discard e) {
+            throw e;
         } catch (RuntimeException e) {
             throw new IllegalStateException("the stack so far:\n    " + String.join("\n    ", g.script), e);
         }
@@ -79,22 +87,28 @@ final class CaseGen {
         int buffer = g.r.nextInt(10);
         EngineOptions options = buffer < 7 ? EngineOptions.DEFAULTS
                 : buffer < 9 ? EngineOptions.HUGE_PAGES : new EngineOptions(4096L << (1 + g.r.nextInt(8)));
-        return new Case(seed, script, layout, options, target, ops);
+        return new Case(script, layout, options, target, ops);
     }
 
     // ---- the stack
 
     /** Builds the stack; returns the path the workload targets. */
     private String stack() {
-        int disks = 1 + r.nextInt(3);
+        // one disk, then another with probability 1/2, at most three: each disk one span, so that shrinking
+        // deletes disks
         List<String> diskNames = new ArrayList<>();
-        for (int i = 0; i < disks; i++) {
-            diskNames.add(disk());
+        diskNames.add(r.span(this::disk));
+        while (diskNames.size() < 3) {
+            String more = r.maybe(0.5, this::disk);
+            if (more == null) {
+                break;
+            }
+            diskNames.add(more);
         }
         Layout l = builder.build();
         List<String> bases = new ArrayList<>();
         for (String d : diskNames) {
-            if (r.nextInt(5) < 2) {
+            if (r.nextInt(5) >= 3) {
                 partition(d, l);
                 Layout withParts = builder.build();
                 for (var p : withParts.partitions()) {
@@ -139,7 +153,7 @@ final class CaseGen {
                 long chunkKib = 32L << r.nextInt(5);
                 spec = DiskPresets.hardwareRaid(RaidLevel.RAID5, n, Bytes.kib(chunkKib));
                 java = "DiskPresets.hardwareRaid(RaidLevel.RAID5, " + n + ", Bytes.kib(" + chunkKib + "))";
-                if (r.nextInt(4) == 0) {
+                if (r.nextInt(4) == 3) {
                     // a controller that exports its chunk as chunk_sectors (as md and some drivers do)
                     spec.chunkSectors(chunkKib * 2);
                     java += ".chunkSectors(" + chunkKib * 2 + ")";
@@ -148,7 +162,7 @@ final class CaseGen {
             }
         }
         long sectors = logUniform(64, 16384) * 2048;
-        if (r.nextInt(4) == 0) {
+        if (r.nextInt(4) == 3) {
             sectors += lbs * r.nextLong(2048 / lbs);
         }
         spec.size(Sectors.of(sectors));
@@ -156,7 +170,7 @@ final class CaseGen {
         String name = built.driver() == DiskDriver.NVME ? "nvme" + nvmeIndex++ + "n1" : "sd" + (char) ('a' + sdIndex++);
         builder.disk(name, built);
         script.add(".disk(\"" + name + "\", " + java + ".size(Sectors.of(" + sectors + ")))");
-        if (r.nextInt(6) == 0) {
+        if (r.nextInt(6) == 5) {
             // echo KB > /sys/block/NAME/queue/max_sectors_kb, from a page up (every preset allows 512 KiB)
             long kb = new long[] {4, 8, 12, 20, 64, 128, 252, 512}[r.nextInt(8)];
             if (kb * 2 >= lbs) {
@@ -177,7 +191,7 @@ final class CaseGen {
             startKind = 1;
         }
         Long size1 = null;
-        if (parts == 2 || r.nextInt(3) == 0) {
+        if (parts == 2 || r.nextInt(3) == 2) {
             size1 = roundDown(sectors / 2 - r.nextLong(sectors / 8), lbs);
         }
         List<PartitionSpec> specs = new ArrayList<>();
@@ -246,7 +260,7 @@ final class CaseGen {
             String java;
             int stripes = 1 + r.nextInt(Math.min(3, withFree.size()));
             if (stripes == 1) {
-                List<String> on = withFree.subList(0, withFree.size() > 1 && r.nextInt(3) == 0 ? 2 : 1);
+                List<String> on = withFree.subList(0, withFree.size() > 1 && r.nextInt(3) == 2 ? 2 : 1);
                 long max = on.stream().mapToLong(free::get).sum();
                 long extents = logUniform(1, max);
                 req.extents(extents).onPvs(on.toArray(new String[0]));
@@ -295,7 +309,7 @@ final class CaseGen {
         if (names.isEmpty()) {
             throw new IllegalStateException("generator: no level-1 table fits on " + bases);
         }
-        if (r.nextInt(5) < 2) {
+        if (r.nextInt(5) >= 3) {
             Layout mid = builder.build();
             if (table("top", names, mid)) {
                 return "/dev/mapper/top";
@@ -348,7 +362,7 @@ final class CaseGen {
         if (room < 0) {
             throw new IllegalStateException("generator: " + len + " sectors do not fit on " + dev);
         }
-        if (room > 0 && r.nextInt(4) == 0) {
+        if (room > 0 && r.nextInt(4) == 3) {
             // flush with the end of the device (or of the room left for later stripes)
             at = roundDown(size - len, align);
         } else if (room > 0 && r.nextBoolean()) {
@@ -420,14 +434,14 @@ final class CaseGen {
 
     /** The workload on one target. */
     static final class Workload {
-        private final SplittableRandom r;
+        private final Choices r;
         private final String target;
         private final long sizeBytes;
         private final long lbs;
         /** Byte offsets of the target worth crossing: target starts, stripe chunk boundaries. */
         private final List<Long> boundaries = new ArrayList<>();
 
-        Workload(SplittableRandom r, Layout layout, String target) {
+        Workload(Choices r, Layout layout, String target) {
             this.r = r;
             this.target = target;
             BlockDevice t = layout.device(target);
@@ -448,23 +462,32 @@ final class CaseGen {
 
         List<Case.Op> generate() {
             List<Case.Op> ops = new ArrayList<>();
-            int n = 1 + r.nextInt(5);
-            for (int i = 0; i < n; i++) {
-                int w = r.nextInt(100);
-                if (w < 30) {
-                    ops.add(direct(true));
-                } else if (w < 48) {
-                    ops.add(direct(false));
-                } else if (w < 68) {
-                    ops.add(buffered(true));
-                } else if (w < 73) {
-                    ops.add(buffered(false));
-                } else {
-                    ops.add(job());
+            // one operation, then another with probability 3/5, at most five: each one span, so that
+            // shrinking deletes operations
+            ops.add(r.span(this::operation));
+            while (ops.size() < 5) {
+                Case.Op more = r.maybe(0.6, this::operation);
+                if (more == null) {
+                    break;
                 }
+                ops.add(more);
             }
             ops.add(new Case.CommandOp(Case.Kind.SYNC, Commands.sync(), 0, 0, "Commands.sync()"));
             return ops;
+        }
+
+        private Case.Op operation() {
+            int w = r.nextInt(100);
+            if (w < 30) {
+                return direct(true);
+            } else if (w < 48) {
+                return direct(false);
+            } else if (w < 68) {
+                return buffered(true);
+            } else if (w < 73) {
+                return buffered(false);
+            }
+            return job();
         }
 
         private Case.Op direct(boolean write) {
@@ -584,22 +607,14 @@ final class CaseGen {
         }
 
         private long logUniform(long lo, long hi) {
-            return CaseGen.logUniform(r, lo, hi);
+            return r.logUniform(lo, hi);
         }
     }
 
     // ---- helpers
 
     private long logUniform(long lo, long hi) {
-        return logUniform(r, lo, hi);
-    }
-
-    static long logUniform(SplittableRandom r, long lo, long hi) {
-        if (hi <= lo) {
-            return lo;
-        }
-        double x = Math.exp(r.nextDouble(Math.log(lo), Math.log(hi + 1.0)));
-        return Math.max(lo, Math.min(hi, (long) x));
+        return r.logUniform(lo, hi);
     }
 
     private void shuffle(List<String> list) {

@@ -1,4 +1,4 @@
-package dev.dmmodel.impl.engine.property;
+package dev.dmmodel.testkit.property.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -34,7 +34,7 @@ class SectorConservationTest {
 
     @Test
     void everySectorAtTheTopArrivesAtTheDisksExactlyOnce() {
-        Coverage cov = PropertyRunner.forAll("sector-conservation", getClass(), (c, coverage) -> {
+        Coverage cov = EngineProperties.forAll("sector-conservation", (c, coverage) -> {
             CaseRun run = CaseRun.run(c).requireSuccess();
             for (CaseRun.OpRun o : run.ops()) {
                 check(c, o, coverage);

@@ -1,4 +1,4 @@
-package dev.dmmodel.impl.engine.property;
+package dev.dmmodel.testkit.property.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -31,7 +31,7 @@ class BiosInsideDevicesTest {
 
     @Test
     void everyBioAndRequestLiesInsideItsDevice() {
-        Coverage cov = PropertyRunner.forAll("bios-inside-devices", getClass(), (c, coverage) -> {
+        Coverage cov = EngineProperties.forAll("bios-inside-devices", (c, coverage) -> {
             CaseRun run = CaseRun.run(c).requireSuccess();
             for (CaseRun.OpRun o : run.ops()) {
                 for (TraceEvent e : o.events()) {

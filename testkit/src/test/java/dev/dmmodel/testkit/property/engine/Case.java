@@ -1,4 +1,4 @@
-package dev.dmmodel.impl.engine.property;
+package dev.dmmodel.testkit.property.engine;
 
 import dev.dmmodel.device.BlockDevice;
 import dev.dmmodel.device.Disk;
@@ -14,14 +14,13 @@ import java.util.List;
  * One generated case: a stack (the builder calls that made it, and the layout), the device the workload
  * targets, and the workload.
  *
- * @param seed the try's seed
  * @param script the builder calls, as Java, in order
  * @param layout the built layout
  * @param options the simulation's options (how contiguous the direct-I/O buffer is)
  * @param targetPath the path the workload uses ({@code /dev/vg/lv1}, {@code /dev/mapper/top})
  * @param ops the workload, ending with {@code sync}
  */
-record Case(long seed, List<String> script, Layout layout, EngineOptions options, String targetPath,
+record Case(List<String> script, Layout layout, EngineOptions options, String targetPath,
             List<Op> ops) {
 
     Case {
@@ -34,22 +33,10 @@ record Case(long seed, List<String> script, Layout layout, EngineOptions options
         return layout.device(targetPath).name();
     }
 
-    /** A size for choosing the smallest failing case: devices, targets and operations. */
-    long weight() {
-        long w = layout.devices().size() * 10L + ops.size() * 10L;
-        for (var dm : layout.dmDevices()) {
-            w += dm.table().targets().size() * 5L;
-        }
-        for (Op op : ops) {
-            w += Long.numberOfTrailingZeros(Long.highestOneBit(Math.max(1, op.bytes())));
-        }
-        return w;
-    }
-
     /** The case in full: the builder calls, the devices with their limits, the dm tables, the workload. */
     String describe() {
         StringBuilder sb = new StringBuilder();
-        sb.append("Case (seed ").append(PropertyRunner.hex(seed)).append(")\n  layout:\n");
+        sb.append("Case\n  layout:\n");
         for (String s : script) {
             sb.append("    ").append(s).append('\n');
         }

@@ -1,4 +1,4 @@
-package dev.dmmodel.impl.engine.property;
+package dev.dmmodel.testkit.property.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -37,7 +37,7 @@ class SplitsRespectLimitsTest {
 
     @Test
     void diskPiecesRequestsAndDmClonesRespectTheLimits() {
-        Coverage cov = PropertyRunner.forAll("splits-respect-limits", getClass(), (c, coverage) -> {
+        Coverage cov = EngineProperties.forAll("splits-respect-limits", (c, coverage) -> {
             CaseRun run = CaseRun.run(c).requireSuccess();
             for (CaseRun.OpRun o : run.ops()) {
                 for (TraceEvent e : o.events()) {

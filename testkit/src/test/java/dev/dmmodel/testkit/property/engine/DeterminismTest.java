@@ -1,4 +1,4 @@
-package dev.dmmodel.impl.engine.property;
+package dev.dmmodel.testkit.property.engine;
 
 import dev.dmmodel.engine.DeviceStats;
 import dev.dmmodel.trace.TraceEvent;
@@ -22,7 +22,7 @@ class DeterminismTest {
 
     @Test
     void theSameCaseRunTwiceGivesTheSameEventsResultsAndStats() {
-        PropertyRunner.forAll("determinism", getClass(), (c, coverage) -> {
+        EngineProperties.forAll("determinism", (c, coverage) -> {
             // once alone, then twice more on two simulations in turn; the first and the third are compared,
             // then the second and the third
             CaseRun alone = CaseRun.run(c);

@@ -6,6 +6,7 @@ module dev.dmmodel.impl {
     requires dev.dmmodel.api;
     requires com.google.common;
     requires org.slf4j;
+    requires org.yaml.snakeyaml;
 
 
     provides dev.dmmodel.spi.ModelProvider with dev.dmmodel.impl.DefaultModelProvider;

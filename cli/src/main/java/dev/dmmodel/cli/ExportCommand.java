@@ -1,6 +1,7 @@
 package dev.dmmodel.cli;
 
 import dev.dmmodel.impl.dmtext.DmTableFormatter;
+import dev.dmmodel.impl.layoutfile.LayoutFileWriter;
 import dev.dmmodel.impl.lvmcmd.LvmCommandWriter;
 import dev.dmmodel.impl.lvmtext.VgMetadataWriter;
 import dev.dmmodel.lvm.VolumeGroup;
@@ -15,7 +16,8 @@ import picocli.CommandLine.Spec;
 
 /** {@code dmmodel export}: the stack in another tool's format. */
 @Command(name = "export",
-        header = "The stack in another tool's format (dmsetup table, LVM commands, LVM text metadata).",
+        header = "The stack in another tool's format (dmsetup table, LVM commands, LVM text metadata) or as a"
+            + " layout file.",
         mixinStandardHelpOptions = true,
         versionProvider = Main.Version.class,
         description = {
@@ -30,7 +32,11 @@ import picocli.CommandLine.Spec;
             "  lvm-metadata  each volume group as vgcfgbackup writes it; with several VGs,",
             "                a line '# --- vg NAME' before each. Ids, seqno, times and host",
             "                are not in the model: they are made up, the same on every run",
-            "                (ids from names, seqno 1, time 0, host dmmodel)"},
+            "                (ids from names, seqno 1, time 0, host dmmodel)",
+            "  layout        the stack as a layout file (docs/layout-format.md) to edit and",
+            "                read back with --layout: a snapshot's disks with their recorded",
+            "                limits and numbers, partitions, dm tables and VGs (as vgcfgbackup",
+            "                text); the kernel is the one applied"},
         footerHeading = "%nExample:%n",
         footer = {
             "  dmmodel export --snapshot kernel-traces/ss-str-1M-at32k/snapshot \\",
@@ -47,26 +53,29 @@ final class ExportCommand implements Callable<Integer> {
     StackOptions stack;
 
     @Option(names = "--to", paramLabel = "TARGET", required = true,
-            description = "dm-tables, lvm-commands or lvm-metadata.")
+            description = "dm-tables, lvm-commands, lvm-metadata or layout.")
     String target;
 
     @Override
     public Integer call() {
-        String to = CliException.choice("--to", target, "dm-tables", "lvm-commands", "lvm-metadata");
+        String to = CliException.choice("--to", target, "dm-tables", "lvm-commands", "lvm-metadata", "layout");
         StackOptions.Stack s = stack.load();
         PrintWriter out = spec.commandLine().getOut();
         if (to.equals("dm-tables")) {
             out.print(DmTableFormatter.tables(s.layout()));
+        } else if (to.equals("layout")) {
+            out.print(LayoutFileWriter.write(s.spec()));
         } else if (to.equals("lvm-commands")) {
             if (s.layout().volumeGroups().isEmpty() && s.layout().physicalVolumes().isEmpty()
-                    && s.snapshot().lvmProblems().isEmpty()) {
-                throw new CliException("the snapshot has no LVM volume group (no lvm/*.vg)");
+                    && lvmProblems(s).isEmpty()) {
+                throw new CliException(s.snapshot().isPresent() ? "the snapshot has no LVM volume group (no lvm/*.vg)"
+                        : "the layout file has no LVM volume group (no vgcreate or import_vg step)");
             }
             LvmCommandWriter.Result r = LvmCommandWriter.write(s.layout());
             // what the snapshot holds but the layout could not take is not in the script: said, not dropped
             List<String> warnings = new java.util.ArrayList<>(r.warnings());
             out.print(r.script());
-            for (String problem : s.snapshot().lvmProblems()) {
+            for (String problem : lvmProblems(s)) {
                 out.print(LvmCommandWriter.NOT_EXPRESSIBLE + problem + "\n");
                 warnings.add(problem);
             }
@@ -80,7 +89,8 @@ final class ExportCommand implements Callable<Integer> {
         } else {
             List<VolumeGroup> vgs = s.layout().volumeGroups();
             if (vgs.isEmpty()) {
-                throw new CliException("the snapshot has no LVM volume group (no lvm/*.vg)");
+                throw new CliException(s.snapshot().isPresent() ? "the snapshot has no LVM volume group (no lvm/*.vg)"
+                        : "the layout file has no LVM volume group (no vgcreate or import_vg step)");
             }
             for (VolumeGroup vg : vgs) {
                 if (vgs.size() > 1) {
@@ -91,5 +101,10 @@ final class ExportCommand implements Callable<Integer> {
         }
         out.flush();
         return Main.OK;
+    }
+
+    /** What the snapshot holds but the model could not take (none for a layout file). */
+    private static List<String> lvmProblems(StackOptions.Stack s) {
+        return s.snapshot().map(dev.dmmodel.impl.snapshot.Snapshot::lvmProblems).orElse(List.of());
     }
 }

@@ -1,5 +1,7 @@
 package dev.dmmodel.cli;
 
+import dev.dmmodel.impl.layoutfile.LayoutFile;
+import dev.dmmodel.impl.layoutfile.LayoutFileReader;
 import dev.dmmodel.impl.snapshot.Snapshot;
 import dev.dmmodel.layout.Layout;
 import dev.dmmodel.layout.LayoutBuilder;
@@ -12,7 +14,7 @@ import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Option;
 
 /**
- * Where the stack comes from ({@code --snapshot DIR}; {@code --layout FILE} later) and under which kernel's
+ * Where the stack comes from ({@code --snapshot DIR} or {@code --layout FILE}) and under which kernel's
  * rules it is built ({@code --kernel}), shared by every command.
  */
 final class StackOptions {
@@ -22,7 +24,7 @@ final class StackOptions {
 
     @Option(names = "--kernel", paramLabel = "K",
             description = "Kernel rules to apply: 6.12, 6.1, 3.10, 2.6.32 or 2.6.0. Default: the preset closest"
-                + " to the snapshot's kernel-release, else 6.12.")
+                + " to the snapshot's kernel-release, or the layout file's kernel:, else 6.12.")
     String kernel;
 
     /** One source of the stack. */
@@ -32,21 +34,20 @@ final class StackOptions {
         Path snapshot;
 
         @Option(names = "--layout", paramLabel = "FILE", required = true,
-                description = "A layout file (not available yet).")
+                description = "A layout file, YAML or JSON (docs/layout-format.md).")
         Path layout;
     }
 
     /**
      * The stack as the options describe it, read and built; nothing is printed.
      *
-     * @throws CliException for {@code --layout}, an unknown kernel name or an unreadable snapshot
+     * @throws CliException for an unknown kernel name or an unreadable snapshot
      * @throws dev.dmmodel.impl.snapshot.SnapshotException for a malformed snapshot (naming the path)
+     * @throws dev.dmmodel.impl.layoutfile.LayoutFileException for a layout file that cannot be read or built
+     *     (naming the file, line and column)
      * @throws dev.dmmodel.layout.LayoutException if the snapshot's devices do not form a stack
      */
     Stack load() {
-        if (source.layout != null) {
-            throw CliException.notAvailableYet("--layout " + source.layout);
-        }
         Optional<KernelProfile> asked = Optional.empty();
         if (kernel != null) {
             try {
@@ -54,6 +55,9 @@ final class StackOptions {
             } catch (IllegalArgumentException e) {
                 throw new CliException(e.getMessage(), e);
             }
+        }
+        if (source.layout != null) {
+            return loadLayoutFile(asked);
         }
         Snapshot snapshot = Snapshot.read(source.snapshot);
         KernelProfile profile;
@@ -73,17 +77,39 @@ final class StackOptions {
         for (LayoutStep step : spec.steps()) {
             builder.step(step);
         }
-        return new Stack(snapshot, profile, why, builder.build());
+        return new Stack(Optional.of(snapshot), spec, profile, why, builder.build());
+    }
+
+    /** A layout file: {@code --kernel} overrides the file's {@code kernel:}, which overrides the default. */
+    private Stack loadLayoutFile(Optional<KernelProfile> asked) {
+        LayoutFile file = LayoutFileReader.read(source.layout);
+        KernelProfile profile;
+        String why;
+        if (asked.isPresent()) {
+            profile = asked.get();
+            why = "--kernel " + kernel.strip() + file.kernel().map(k -> ", overriding kernel: "
+                    + k.name().substring("linux-".length()) + " of " + source.layout).orElse("");
+        } else if (file.kernel().isPresent()) {
+            profile = file.kernel().get();
+            why = "kernel: " + profile.name().substring("linux-".length()) + " in " + source.layout;
+        } else {
+            profile = KernelProfile.defaultProfile();
+            why = "default; " + source.layout + " has no kernel:";
+        }
+        return new Stack(Optional.empty(), file.spec(profile), profile, why, file.build(profile));
     }
 
     /**
-     * A snapshot built into a layout.
+     * A snapshot or a layout file built into a layout.
      *
-     * @param snapshot the snapshot as read
+     * @param snapshot the snapshot as read, or empty for a layout file
+     * @param spec the steps that built the layout (a snapshot's {@link Snapshot#toLayoutSpec}, a file's steps)
      * @param profile the kernel profile applied
-     * @param profileSource why that profile ({@code --kernel 6.1}, {@code kernel-release 6.1.0-57-amd64}, ...)
+     * @param profileSource why that profile ({@code --kernel 6.1}, {@code kernel-release 6.1.0-57-amd64},
+     *     {@code kernel: 6.12 in stack.yaml}, ...)
      * @param layout the layout with every computed limit
      */
-    record Stack(Snapshot snapshot, KernelProfile profile, String profileSource, Layout layout) {
+    record Stack(Optional<Snapshot> snapshot, LayoutSpec spec, KernelProfile profile, String profileSource,
+                 Layout layout) {
     }
 }

@@ -188,7 +188,7 @@ class ExportCommandTest {
         Cli.Result r = Cli.run("export", "--snapshot", Cli.snapshot("ss-str-1M-at32k").toString(), "--to", "fstab");
         assertThat(r.exitCode()).isEqualTo(2);
         assertThat(r.errLines()).containsExactly(
-                "dmmodel: --to: expected one of dm-tables, lvm-commands, lvm-metadata, found 'fstab'");
+                "dmmodel: --to: expected one of dm-tables, lvm-commands, lvm-metadata, layout, found 'fstab'");
     }
 
     @Test

@@ -89,10 +89,11 @@ class MainTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"limits", "trace", "check", "export", "show"})
-    void layoutIsForLater(String command) {
-        Cli.Result r = Cli.run(args(command, "--layout", "stack.yaml"));
+    void aLayoutFileThatDoesNotExist_isBadInput(String command) {
+        Cli.Result r = Cli.run(args(command, "--layout", "no-such-stack.yaml"));
         assertThat(r.exitCode()).isEqualTo(2);
-        assertThat(r.errLines()).containsExactly("dmmodel: --layout stack.yaml: not available yet");
+        assertThat(r.out()).isEmpty();
+        assertThat(r.errLines()).containsExactly("dmmodel: no-such-stack.yaml:1:1: no such file; expected a layout file");
     }
 
     @ParameterizedTest

@@ -314,8 +314,8 @@ class TraceCommandTest {
     }
 
     @Test
-    void layout_isNotAvailableYet() {
-        assertBadInput(Cli.run("trace", "--layout", "stack.yaml", "--workload", "sync"),
-                "dmmodel: --layout stack.yaml: not available yet");
+    void aLayoutFileThatDoesNotExist_isBadInput() {
+        assertBadInput(Cli.run("trace", "--layout", "no-such-stack.yaml", "--workload", "sync"),
+                "dmmodel: no-such-stack.yaml:1:1: no such file; expected a layout file");
     }
 }

@@ -680,10 +680,12 @@ public final class LayoutFileReader {
         String text = doc.text(t, "the table, one target per line");
         DmTable table;
         try {
-            table = DmTableText.parse(text);
-        } catch (DmTableText.LineException e) {
-            int[] at = doc.blockLine(t, e.index);
-            throw new LayoutFileException(doc.source, at[0], at[1], e.found, e.expected, e);
+            // the same rules as dmsetup table text: dm-table.c and each target's constructor (impl.dmtext)
+            table = dev.dmmodel.impl.dmtext.DmTableParser.parseDevice(name, text, doc.source).devices().get(0)
+                    .table();
+        } catch (dev.dmmodel.impl.dmtext.DmTableException e) {
+            int[] at = doc.blockLine(t, Math.max(e.line(), 1) - 1);
+            throw new LayoutFileException(doc.source, at[0], at[1], e.found(), e.expected(), e);
         }
         String uuid = f.get("uuid").map(v -> doc.text(v, "the dm uuid")).orElse("");
         Optional<String> kname = f.get("kernel_name").map(v -> doc.name(v, "the kernel name (dm-N)"));

@@ -359,7 +359,7 @@ class LayoutFileReaderTest {
     void aBadTableLineIsReportedAtItsLineInTheFile() {
         String text = "version: 1\nsteps:\n  - dmsetup_create: x\n    table: |\n      0 100 zero\n"
                 + "      100 100 linear sda\n";
-        assertThat(error(text).getMessage()).isEqualTo("t.yaml:6:7: '100 100 linear sda'; expected "
+        assertThat(error(text).getMessage()).isEqualTo("t.yaml:6:7: 1 argument(s) in '100 100 linear sda'; expected "
                 + "'linear <device> <offset>'");
     }
 

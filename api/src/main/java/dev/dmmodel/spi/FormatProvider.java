@@ -7,6 +7,7 @@ import dev.dmmodel.io.LvmScript;
 import dev.dmmodel.layout.Layout;
 import dev.dmmodel.layout.LayoutSpec;
 import dev.dmmodel.layout.LayoutStep;
+import dev.dmmodel.limits.KernelProfile;
 import dev.dmmodel.lvm.VolumeGroup;
 import java.nio.file.Path;
 import java.util.List;
@@ -51,4 +52,16 @@ public interface FormatProvider {
 
     /** See {@link dev.dmmodel.io.Lsblk#read(String, String)}. */
     LsblkImport readLsblk(String json, String source);
+
+    /**
+     * See {@link dev.dmmodel.io.LayoutFiles#read(String, String)}; {@code kernel} null means the file's
+     * {@code kernel:} or the default.
+     */
+    LayoutSpec readLayoutFile(String text, String source, KernelProfile kernel);
+
+    /** See {@link dev.dmmodel.io.LayoutFiles#build(String, String)}. */
+    Layout buildLayoutFile(String text, String source);
+
+    /** See {@link dev.dmmodel.io.LayoutFiles#write(LayoutSpec)}. */
+    String writeLayoutFile(LayoutSpec spec);
 }

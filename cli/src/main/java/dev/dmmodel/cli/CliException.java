@@ -2,7 +2,7 @@ package dev.dmmodel.cli;
 
 /**
  * Bad input the command can name: a file that cannot be read, a value out of range, a workload line that
- * does not parse, something not available yet. The message is printed as it is, after {@code dmmodel: },
+ * does not parse. The message is printed as it is, after {@code dmmodel: },
  * and the command exits with {@link Main#BAD_INPUT}.
  */
 final class CliException extends RuntimeException {
@@ -14,11 +14,6 @@ final class CliException extends RuntimeException {
 
     CliException(String message, Throwable cause) {
         super(message, cause);
-    }
-
-    /** The answer for an option or value that is planned but not implemented. */
-    static CliException notAvailableYet(String what) {
-        return new CliException(what + ": not available yet");
     }
 
     /**

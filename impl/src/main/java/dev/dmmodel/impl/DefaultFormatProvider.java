@@ -11,6 +11,8 @@ import dev.dmmodel.impl.lvmtext.VgMetadataReader;
 import dev.dmmodel.impl.lvmtext.VgMetadataWriter;
 import dev.dmmodel.impl.snapshot.Snapshot;
 import dev.dmmodel.io.HostSnapshot;
+import dev.dmmodel.impl.layoutfile.LayoutFileReader;
+import dev.dmmodel.impl.layoutfile.LayoutFileWriter;
 import dev.dmmodel.impl.lsblk.LsblkReader;
 import dev.dmmodel.impl.lvmreport.LvmReportReader;
 import dev.dmmodel.io.LsblkImport;
@@ -18,6 +20,7 @@ import dev.dmmodel.io.LvmScript;
 import dev.dmmodel.layout.Layout;
 import dev.dmmodel.layout.LayoutSpec;
 import dev.dmmodel.layout.LayoutStep;
+import dev.dmmodel.limits.KernelProfile;
 import dev.dmmodel.lvm.VolumeGroup;
 import dev.dmmodel.spi.FormatProvider;
 import java.nio.file.Path;
@@ -92,5 +95,21 @@ public final class DefaultFormatProvider implements FormatProvider {
     @Override
     public LsblkImport readLsblk(String json, String source) {
         return LsblkReader.read(json, source);
+    }
+
+    @Override
+    public LayoutSpec readLayoutFile(String text, String source, KernelProfile kernel) {
+        dev.dmmodel.impl.layoutfile.LayoutFile file = LayoutFileReader.read(text, source);
+        return kernel == null ? file.spec() : file.spec(kernel);
+    }
+
+    @Override
+    public Layout buildLayoutFile(String text, String source) {
+        return LayoutFileReader.read(text, source).build();
+    }
+
+    @Override
+    public String writeLayoutFile(LayoutSpec spec) {
+        return LayoutFileWriter.write(spec);
     }
 }

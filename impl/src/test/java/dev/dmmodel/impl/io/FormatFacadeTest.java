@@ -8,6 +8,7 @@ import dev.dmmodel.dm.DmTable;
 import dev.dmmodel.dm.LinearTarget;
 import dev.dmmodel.io.DmTables;
 import dev.dmmodel.io.FormatException;
+import dev.dmmodel.io.LayoutFiles;
 import dev.dmmodel.io.Lsblk;
 import dev.dmmodel.io.LsblkImport;
 import dev.dmmodel.io.LvmCommands;
@@ -233,5 +234,49 @@ class FormatFacadeTest {
                 .isInstanceOf(LvmMetadataException.class).hasMessageStartingWith("r.json:1:");
         assertThatThrownBy(() -> Lsblk.read("{\"blockdevices\": 3}", "l.json"))
                 .isInstanceOf(FormatException.class).hasMessageStartingWith("l.json:1:");
+    }
+
+    private static final String TWO_PARTITIONS = """
+            version: 1
+            kernel: "6.1"
+            steps:
+              - disk: nvme0n1
+                preset: nvme-ssd
+                size: 512GiB
+              - partition_table: nvme0n1
+                type: gpt
+                partitions:
+                  - {align: optimal, size: 1GiB}
+                  - {align: optimal}
+            """;
+
+    @Test
+    void layoutFilesReadBuildAndWriteBack() {
+        LayoutSpec spec = LayoutFiles.read(TWO_PARTITIONS, "two.yaml");
+        assertThat(spec.profile()).isEqualTo(KernelProfile.LINUX_6_1);
+        assertThat(LayoutFiles.read(TWO_PARTITIONS, "two.yaml", KernelProfile.LINUX_6_12).profile())
+                .isEqualTo(KernelProfile.LINUX_6_12);
+
+        Layout layout = LayoutFiles.build(TWO_PARTITIONS, "two.yaml");
+        // parted's optimal alignment: 1 MiB = sector 2048, the second partition right after the 1 GiB one
+        assertThat(layout.partitions()).extracting(p -> p.start().count()).containsExactly(2048L, 2048L + 2097152);
+
+        Layout again = Layout.of(LayoutFiles.read(LayoutFiles.write(spec), "written.yaml"));
+        assertThat(again.partitions()).isEqualTo(layout.partitions());
+    }
+
+    @Test
+    void aLayoutFileStepTheModelRefusesIsReportedAtItsLine() {
+        String tooBig = TWO_PARTITIONS.replace("size: 1GiB", "size: 1TiB");
+        assertThatThrownBy(() -> LayoutFiles.build(tooBig, "big.yaml"))
+                .isInstanceOf(FormatException.class)
+                .satisfies(e -> {
+                    FormatException f = (FormatException) e;
+                    assertThat(f.source()).isEqualTo("big.yaml");
+                    assertThat(f.line()).isEqualTo(7);   // the partition_table step
+                });
+        assertThatThrownBy(() -> LayoutFiles.read("version: 1\nsteps:\n  - dsik: sda\n", "typo.yaml"))
+                .isInstanceOf(FormatException.class).hasMessageStartingWith("typo.yaml:3:")
+                .hasMessageContaining("dsik");
     }
 }

@@ -1,0 +1,88 @@
+package dev.dmmodel.io;
+
+import dev.dmmodel.layout.Layout;
+import dev.dmmodel.layout.LayoutSpec;
+import dev.dmmodel.limits.KernelProfile;
+import dev.dmmodel.spi.ModelProviders;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Objects;
+
+/**
+ * Layout files: a stack described in YAML or JSON ({@code docs/layout-format.md}), for users who do not write
+ * Java — {@code version: 1}, an optional {@code kernel:} and the {@code steps:} an administrator would run
+ * ({@code disk}, {@code partition_table}, {@code pvcreate}, {@code vgcreate}, {@code lvcreate},
+ * {@code thin_pool}, {@code thin}, {@code dmsetup_create}, ...).
+ *
+ * <pre>{@code
+ * Layout layout = LayoutFiles.build(Files.readString(Path.of("stack.yaml")), "stack.yaml");
+ * String yaml = LayoutFiles.write(HostSnapshot.read(Path.of("/tmp/myhost")).toLayoutSpec());
+ * }</pre>
+ *
+ * <p>Anchors, aliases and tags are refused; unknown keys are errors that list the keys allowed there.
+ */
+public final class LayoutFiles {
+
+    private LayoutFiles() {
+    }
+
+    /**
+     * Reads a layout file's text into steps under its {@code kernel:} (the default profile without one).
+     *
+     * @throws FormatException naming {@code source:line:column}, what was found and what was expected
+     */
+    public static LayoutSpec read(String text, String source) {
+        Objects.requireNonNull(text, "text");
+        Objects.requireNonNull(source, "source");
+        return ModelProviders.formats().readLayoutFile(text, source, null);
+    }
+
+    /**
+     * Reads a layout file's text into steps under a kernel of the caller's choice, whatever its
+     * {@code kernel:} says.
+     *
+     * @throws FormatException as {@link #read(String, String)}
+     */
+    public static LayoutSpec read(String text, String source, KernelProfile kernel) {
+        Objects.requireNonNull(text, "text");
+        Objects.requireNonNull(source, "source");
+        Objects.requireNonNull(kernel, "kernel");
+        return ModelProviders.formats().readLayoutFile(text, source, kernel);
+    }
+
+    /**
+     * Reads and builds a layout file; a step the model refuses (a partition beyond its disk, an LV larger than
+     * the free extents) is reported at that step's line.
+     *
+     * @throws FormatException naming {@code source:line:column} for text that does not read and for the first
+     *     step that does not build
+     */
+    public static Layout build(String text, String source) {
+        Objects.requireNonNull(text, "text");
+        Objects.requireNonNull(source, "source");
+        return ModelProviders.formats().buildLayoutFile(text, source);
+    }
+
+    /**
+     * {@link #build(String, String)} of a file (UTF-8); messages name the file.
+     *
+     * @throws IOException if the file cannot be read
+     */
+    public static Layout build(Path file) throws IOException {
+        Objects.requireNonNull(file, "file");
+        return build(Files.readString(file, StandardCharsets.UTF_8), file.toString());
+    }
+
+    /**
+     * The layout file that {@link #read} reads back as the same layout: a disk as the closest preset and the
+     * limits that differ, an imported volume group as its {@code vgcfgbackup} text, keys in a fixed order.
+     *
+     * @throws IllegalArgumentException if the spec's kernel is not one of the named presets
+     */
+    public static String write(LayoutSpec spec) {
+        Objects.requireNonNull(spec, "spec");
+        return ModelProviders.formats().writeLayoutFile(spec);
+    }
+}

@@ -2,7 +2,7 @@ package dev.dmmodel.cli;
 
 import dev.dmmodel.finding.Finding;
 import dev.dmmodel.finding.Severity;
-import dev.dmmodel.impl.snapshot.Snapshot;
+import dev.dmmodel.io.HostSnapshot;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -62,7 +62,7 @@ final class CheckCommand implements Callable<Integer> {
         out.flush();
         // what the snapshot holds but the model could not take (a VG with raid LVs, ...) is said, not dropped
         PrintWriter err = spec.commandLine().getErr();
-        for (String problem : s.snapshot().map(Snapshot::lvmProblems).orElse(List.of())) {
+        for (String problem : s.snapshot().map(HostSnapshot::lvmProblems).orElse(List.of())) {
             err.println("dmmodel: note: " + problem);
         }
         err.flush();

@@ -105,6 +105,6 @@ final class ExportCommand implements Callable<Integer> {
 
     /** What the snapshot holds but the model could not take (none for a layout file). */
     private static List<String> lvmProblems(StackOptions.Stack s) {
-        return s.snapshot().map(dev.dmmodel.impl.snapshot.Snapshot::lvmProblems).orElse(List.of());
+        return s.snapshot().map(dev.dmmodel.io.HostSnapshot::lvmProblems).orElse(List.of());
     }
 }

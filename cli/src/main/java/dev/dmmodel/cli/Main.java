@@ -1,7 +1,6 @@
 package dev.dmmodel.cli;
 
-import dev.dmmodel.impl.layoutfile.LayoutFileException;
-import dev.dmmodel.impl.snapshot.SnapshotException;
+import dev.dmmodel.io.FormatException;
 import dev.dmmodel.layout.LayoutException;
 import java.io.BufferedWriter;
 import java.io.OutputStreamWriter;
@@ -120,7 +119,7 @@ public final class Main implements Callable<Integer> {
         cl.getOut().flush();
         PrintWriter err = cl.getErr();
         int code;
-        if (e instanceof CliException || e instanceof SnapshotException || e instanceof LayoutFileException) {
+        if (e instanceof CliException || e instanceof FormatException) {
             err.println("dmmodel: " + e.getMessage());
             code = BAD_INPUT;
         } else if (e instanceof LayoutException) {

@@ -95,7 +95,7 @@ final class ShowCommand implements Callable<Integer> {
     /** The picture as an SVG document. */
     static String svg(StackOptions.Stack s) {
         StackPicture picture = StackPicture.of(s.layout(), PictureRenderer.SVG_WIDTH, 12, PictureRenderer.SVG_MIN_WIDTH);
-        return PictureRenderer.svg(picture, "dmmodel show --snapshot " + s.snapshot().directory()
+        return PictureRenderer.svg(picture, "dmmodel show " + s.origin()
                 + " under " + s.profile().name() + " (" + s.profileSource() + ")");
     }
 

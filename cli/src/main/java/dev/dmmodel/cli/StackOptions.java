@@ -2,7 +2,7 @@ package dev.dmmodel.cli;
 
 import dev.dmmodel.impl.layoutfile.LayoutFile;
 import dev.dmmodel.impl.layoutfile.LayoutFileReader;
-import dev.dmmodel.impl.snapshot.Snapshot;
+import dev.dmmodel.io.HostSnapshot;
 import dev.dmmodel.layout.Layout;
 import dev.dmmodel.layout.LayoutBuilder;
 import dev.dmmodel.layout.LayoutSpec;
@@ -42,9 +42,8 @@ final class StackOptions {
      * The stack as the options describe it, read and built; nothing is printed.
      *
      * @throws CliException for an unknown kernel name or an unreadable snapshot
-     * @throws dev.dmmodel.impl.snapshot.SnapshotException for a malformed snapshot (naming the path)
-     * @throws dev.dmmodel.impl.layoutfile.LayoutFileException for a layout file that cannot be read or built
-     *     (naming the file, line and column)
+     * @throws dev.dmmodel.io.FormatException for a malformed snapshot (naming the path) or a layout file that
+     *     cannot be read or built (naming the file, line and column)
      * @throws dev.dmmodel.layout.LayoutException if the snapshot's devices do not form a stack
      */
     Stack load() {
@@ -59,7 +58,7 @@ final class StackOptions {
         if (source.layout != null) {
             return loadLayoutFile(asked);
         }
-        Snapshot snapshot = Snapshot.read(source.snapshot);
+        HostSnapshot snapshot = HostSnapshot.read(source.snapshot);
         KernelProfile profile;
         String why;
         if (asked.isPresent()) {
@@ -77,7 +76,7 @@ final class StackOptions {
         for (LayoutStep step : spec.steps()) {
             builder.step(step);
         }
-        return new Stack(Optional.of(snapshot), spec, profile, why, builder.build());
+        return new Stack("--snapshot " + source.snapshot, Optional.of(snapshot), spec, profile, why, builder.build());
     }
 
     /** A layout file: {@code --kernel} overrides the file's {@code kernel:}, which overrides the default. */
@@ -96,20 +95,23 @@ final class StackOptions {
             profile = KernelProfile.defaultProfile();
             why = "default; " + source.layout + " has no kernel:";
         }
-        return new Stack(Optional.empty(), file.spec(profile), profile, why, file.build(profile));
+        return new Stack("--layout " + source.layout, Optional.empty(), file.spec(profile), profile, why,
+                file.build(profile));
     }
 
     /**
      * A snapshot or a layout file built into a layout.
      *
+     * @param origin where the stack came from, as the command line said it ({@code --snapshot DIR},
+     *     {@code --layout FILE})
      * @param snapshot the snapshot as read, or empty for a layout file
-     * @param spec the steps that built the layout (a snapshot's {@link Snapshot#toLayoutSpec}, a file's steps)
+     * @param spec the steps that built the layout (a snapshot's {@link HostSnapshot#toLayoutSpec}, a file's steps)
      * @param profile the kernel profile applied
      * @param profileSource why that profile ({@code --kernel 6.1}, {@code kernel-release 6.1.0-57-amd64},
      *     {@code kernel: 6.12 in stack.yaml}, ...)
      * @param layout the layout with every computed limit
      */
-    record Stack(Optional<Snapshot> snapshot, LayoutSpec spec, KernelProfile profile, String profileSource,
+    record Stack(String origin, Optional<HostSnapshot> snapshot, LayoutSpec spec, KernelProfile profile, String profileSource,
                  Layout layout) {
     }
 }

@@ -13,7 +13,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.PriorityQueue;
 import java.util.Set;
 
 /**
@@ -230,31 +229,8 @@ public final class DmTableParser {
     /** Kahn's algorithm; of the devices ready to be created, the one whose first line comes first. */
     private static List<String> creationOrder(String source, Map<String, List<DmTableLine>> byDevice,
                                               Map<String, Set<String>> uses) {
-        Map<String, Integer> waiting = new HashMap<>();
-        Map<String, List<String>> users = new HashMap<>();
-        for (Map.Entry<String, Set<String>> e : uses.entrySet()) {
-            waiting.put(e.getKey(), e.getValue().size());
-            for (String dep : e.getValue()) {
-                users.computeIfAbsent(dep, k -> new ArrayList<>()).add(e.getKey());
-            }
-        }
-        PriorityQueue<String> ready = new PriorityQueue<>(
+        List<String> order = CreationOrder.of(uses,
                 (x, y) -> Integer.compare(byDevice.get(x).get(0).number(), byDevice.get(y).get(0).number()));
-        waiting.forEach((k, n) -> {
-            if (n == 0) {
-                ready.add(k);
-            }
-        });
-        List<String> order = new ArrayList<>();
-        while (!ready.isEmpty()) {
-            String k = ready.poll();
-            order.add(k);
-            for (String user : users.getOrDefault(k, List.of())) {
-                if (waiting.merge(user, -1, Integer::sum) == 0) {
-                    ready.add(user);
-                }
-            }
-        }
         if (order.size() != uses.size()) {
             List<String> cycle = uses.keySet().stream().filter(k -> !order.contains(k)).toList();
             throw new DmTableException(source, byDevice.get(cycle.get(0)).get(0).number(), 0,

@@ -31,7 +31,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
-import java.util.PriorityQueue;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.regex.Matcher;
@@ -862,32 +861,8 @@ public final class Snapshot {
 
         /** Kahn's algorithm; among the devices ready to be created, the lowest device number first. */
         private List<String> dependencyOrder(Path f, List<Device> dms, Map<String, Set<String>> uses) {
-            Map<String, Integer> waiting = new HashMap<>();
-            Map<String, List<String>> users = new HashMap<>();
-            for (Device d : dms) {
-                Set<String> deps = uses.get(d.kname());
-                waiting.put(d.kname(), deps.size());
-                for (String dep : deps) {
-                    users.computeIfAbsent(dep, k -> new ArrayList<>()).add(d.kname());
-                }
-            }
-            PriorityQueue<String> ready = new PriorityQueue<>(
+            List<String> order = dev.dmmodel.impl.dmtext.CreationOrder.of(uses,
                     Comparator.comparing((String k) -> devices.get(k).dev()).thenComparing(k -> k));
-            waiting.forEach((k, n) -> {
-                if (n == 0) {
-                    ready.add(k);
-                }
-            });
-            List<String> order = new ArrayList<>();
-            while (!ready.isEmpty()) {
-                String k = ready.poll();
-                order.add(k);
-                for (String user : users.getOrDefault(k, List.of())) {
-                    if (waiting.merge(user, -1, Integer::sum) == 0) {
-                        ready.add(user);
-                    }
-                }
-            }
             if (order.size() != dms.size()) {
                 List<String> cycle = dms.stream().map(Device::kname).filter(k -> !order.contains(k))
                         .map(k -> k + " (" + devices.get(k).dmName().orElseThrow() + ")").toList();

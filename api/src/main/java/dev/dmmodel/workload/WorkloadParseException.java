@@ -2,9 +2,10 @@ package dev.dmmodel.workload;
 
 /**
  * A workload line that cannot be run: an unknown command, or one the tool itself would reject (then the
- * message carries the tool's own reason, e.g. {@code dd: invalid number: '1x'}).
+ * message carries the tool's own reason, e.g. {@code dd: invalid number: '1x'}). Like every reader's error it is
+ * a {@link dev.dmmodel.io.FormatException}; its source is {@code <input>} (a script has no file name here).
  */
-public final class WorkloadParseException extends IllegalArgumentException {
+public final class WorkloadParseException extends dev.dmmodel.io.FormatException {
     private static final long serialVersionUID = 1L;
 
     private final int lineNumber;
@@ -19,7 +20,8 @@ public final class WorkloadParseException extends IllegalArgumentException {
      * @param reason why it cannot be run
      */
     public WorkloadParseException(int lineNumber, String lineText, String reason) {
-        super("line " + lineNumber + ": " + reason + " (in: " + lineText + ")");
+        super("line " + lineNumber + ": " + reason + " (in: " + lineText + ")", "<input>", Math.max(lineNumber, 0), 0,
+                reason + " (in: " + lineText + ")", null);
         this.lineNumber = lineNumber;
         this.lineText = lineText;
         this.reason = reason;

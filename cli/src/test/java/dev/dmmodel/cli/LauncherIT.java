@@ -13,11 +13,10 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
- * Runs {@code bin/dmmodel} (bash, {@code java -jar cli/target/dmmodel-cli.jar}) when the shaded jar exists
- * and is not older than the compiled classes; the jar is built by {@code package}, after this test phase,
- * so a first {@code ./mvnw verify} skips this test and says so.
+ * Runs {@code bin/dmmodel} (bash, {@code java -jar cli/target/dmmodel-cli.jar}): an integration test, run by
+ * failsafe in {@code verify} after {@code package} has built the shaded jar, so a missing or stale jar fails.
  */
-class LauncherTest {
+class LauncherIT {
 
     private static final Path MODULE = Path.of(System.getProperty("basedir", ".")).toAbsolutePath().normalize();
     private static final Path LAUNCHER = MODULE.resolveSibling("bin").resolve("dmmodel");
@@ -27,15 +26,14 @@ class LauncherTest {
     }
 
     private static void assumeLauncherRuns() throws IOException {
-        assumeTrue(Files.isRegularFile(LAUNCHER), "no launcher at " + LAUNCHER);
-        assumeTrue(Files.isRegularFile(JAR), "skipped: " + JAR + " does not exist yet; it is built by"
-                + " './mvnw -q -DskipTests package' (the package phase runs after the tests)");
-        Path main = MODULE.resolve("target/classes/dev/dmmodel/cli/Main.class");
-        assumeTrue(!Files.exists(main)
-                        || !Files.getLastModifiedTime(JAR).toInstant().isBefore(Files.getLastModifiedTime(main).toInstant()),
-                "skipped: " + JAR + " is older than target/classes; run './mvnw -q -DskipTests package' to rebuild it");
         assumeTrue(Files.isExecutable(Path.of("/bin/bash")) || Files.isExecutable(Path.of("/usr/bin/bash")),
                 "skipped: no bash");
+        assertThat(LAUNCHER).as("the launcher").isRegularFile();
+        assertThat(JAR).as("the shaded jar that package builds").isRegularFile();
+        Path main = MODULE.resolve("target/classes/dev/dmmodel/cli/Main.class");
+        assertThat(Files.getLastModifiedTime(JAR).toInstant())
+                .as("%s is not older than target/classes", JAR)
+                .isAfterOrEqualTo(Files.getLastModifiedTime(main).toInstant());
     }
 
     private static Run run(String... args) throws IOException, InterruptedException {

@@ -2,11 +2,11 @@ package dev.dmmodel.impl.dmtext;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.ArrayList;
+import dev.dmmodel.impl.fuzz.FuzzTally;
+import dev.dmmodel.impl.fuzz.TextMutator;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
@@ -31,6 +31,12 @@ class DmTableFuzzTest {
             "8:16:2", "/dev/sdb", "/dev/mapper/vgt-pool", "vgt-pool", "/dev/mapper/", "linear", "striped",
             "thin-pool", "thin", "zero", "error", "crypt", "skip_block_zeroing", "READ_ONLY", "ignore_discard",
             "no_discard_passdown", "error_if_no_space", "No devices found", "a:", "name:", "#", "\\");
+    /**
+     * Characters deleted, duplicated, replaced; tokens deleted, duplicated, replaced (twice as often); lines
+     * removed and duplicated.
+     */
+    private static final TextMutator MUTATOR = TextMutator.of(TOKEN, CHARS, REPLACEMENTS)
+            .withWeights(1, 1, 0, 1, 1, 1, 2, 1, 1, 0);
 
     /** thin-lvm-zy-direct1M's dmsetup-table.txt (the thin-pool line ends in a blank). */
     static final String THIN = """
@@ -58,46 +64,29 @@ class DmTableFuzzTest {
             6144 8 zero
             """;
 
-    private record Outcome(int parsed, int rejected) {
-    }
-
     @Test
     void everyMutationParsesOrThrowsDmTableException() {
         Random random = new Random(SEED);
-        int parsed = 0;
-        int rejected = 0;
-        int total = 0;
-        List<String> problems = new ArrayList<>();
+        FuzzTally tally = new FuzzTally();
         for (String seed : List.of(THIN, MIXED, FILE)) {
             boolean named = seed != FILE;
-            for (int cut = 0; cut <= seed.length(); cut++) {
-                Outcome o = run(seed.substring(0, cut), named, problems);
-                parsed += o.parsed();
-                rejected += o.rejected();
-                total++;
-            }
+            TextMutator.truncations(seed, input -> run(input, named, tally));
             for (int i = 0; i < RANDOM_INPUTS_PER_SEED; i++) {
-                String mutated = seed;
-                int edits = 1 + (random.nextInt(4) == 0 ? random.nextInt(4) : 0);
-                for (int e = 0; e < edits; e++) {
-                    mutated = mutate(mutated, random);
-                }
-                Outcome o = run(mutated, named, problems);
-                parsed += o.parsed();
-                rejected += o.rejected();
-                total++;
+                run(MUTATOR.mutate(seed, random), named, tally);
             }
         }
-        assertThat(problems).as("inputs that failed otherwise than with DmTableException").isEmpty();
-        assertThat(total).isGreaterThanOrEqualTo(100_000);
-        assertThat(parsed + rejected).isEqualTo(total);
+        System.out.println("DmTableFuzzTest: " + tally);
+        assertThat(tally.problems()).as("inputs that failed otherwise than with DmTableException").isEmpty();
+        assertThat(tally.total()).isGreaterThanOrEqualTo(100_000);
+        assertThat(tally.parsed() + tally.rejected()).isEqualTo(tally.total());
         // both outcomes occur: edits to offsets and ids still parse, most others are refused
-        assertThat(parsed).as("parsed of %d (rejected %d)", total, rejected).isGreaterThan(5_000);
-        assertThat(rejected).isGreaterThan(50_000);
+        assertThat(tally.parsed()).as("parsed of %d (rejected %d)", tally.total(), tally.rejected())
+                .isGreaterThan(5_000);
+        assertThat(tally.rejected()).isGreaterThan(50_000);
     }
 
-    private static Outcome run(String input, boolean named, List<String> problems) {
-        try {
+    private static void run(String input, boolean named, FuzzTally tally) {
+        tally.run(input, () -> {
             DmTables t = named ? DmTableParser.parse(input, "fuzz.txt") : DmTableParser.parseDevice("top", input,
                     "fuzz.txt");
             boolean numbersOnly = t.devices().stream().flatMap(d -> d.references().stream())
@@ -106,72 +95,11 @@ class DmTableFuzzTest {
                 String written = DmTableFormatter.tables(t, Map.of());
                 DmTables again = DmTableParser.parse(written, "again.txt");
                 if (!again.tables().equals(t.tables()) || !DmTableFormatter.tables(again, Map.of()).equals(written)) {
-                    addProblem(problems, input, new AssertionError("not read back to the same tables:\n" + written));
+                    tally.problem(input, new AssertionError("not read back to the same tables:\n" + written));
                 }
             }
-            return new Outcome(1, 0);
-        } catch (DmTableException e) {
-            if (e.getMessage() == null || !e.getMessage().startsWith("fuzz.txt") || e.line() < 0 || e.column() < 0) {
-                addProblem(problems, input, e);
-            }
-            return new Outcome(0, 1);
-        } catch (Throwable t) { // the property under test: nothing else may escape
-            addProblem(problems, input, t);
-            return new Outcome(0, 0);
-        }
-    }
-
-    private static void addProblem(List<String> problems, String input, Throwable t) {
-        if (problems.size() < 5) {
-            problems.add(t + "\n--- input ---\n" + input);
-        } else if (problems.size() == 5) {
-            problems.add("...");
-        }
-    }
-
-    private static String mutate(String text, Random r) {
-        if (text.isEmpty()) {
-            return String.valueOf(CHARS.charAt(r.nextInt(CHARS.length())));
-        }
-        List<int[]> tokens = new ArrayList<>();
-        Matcher m = TOKEN.matcher(text);
-        while (m.find()) {
-            tokens.add(new int[] {m.start(), m.end()});
-        }
-        String[] lines = text.split("\n", -1);
-        int at = r.nextInt(text.length());
-        switch (r.nextInt(9)) {
-            case 0: // delete a character
-                return text.substring(0, at) + text.substring(at + 1);
-            case 1: // duplicate a character
-                return text.substring(0, at + 1) + text.substring(at);
-            case 2: // replace a character
-                return text.substring(0, at) + CHARS.charAt(r.nextInt(CHARS.length())) + text.substring(at + 1);
-            case 3: { // delete a token
-                int[] t = tokens.get(r.nextInt(tokens.size()));
-                return text.substring(0, t[0]) + text.substring(t[1]);
-            }
-            case 4: { // duplicate a token
-                int[] t = tokens.get(r.nextInt(tokens.size()));
-                return text.substring(0, t[1]) + " " + text.substring(t[0]);
-            }
-            case 5:
-            case 6: { // replace a token: huge numbers, wrong types, devices, targets, features
-                int[] t = tokens.get(r.nextInt(tokens.size()));
-                return text.substring(0, t[0]) + REPLACEMENTS.get(r.nextInt(REPLACEMENTS.size()))
-                        + text.substring(t[1]);
-            }
-            case 7: { // remove a line
-                List<String> out = new ArrayList<>(List.of(lines));
-                out.remove(r.nextInt(lines.length));
-                return String.join("\n", out);
-            }
-            default: { // duplicate a line
-                int l = r.nextInt(lines.length);
-                List<String> out = new ArrayList<>(List.of(lines));
-                out.add(l, lines[l]);
-                return String.join("\n", out);
-            }
-        }
+            return FuzzTally.PARSED;
+        }, DmTableException.class, e -> e.getMessage() != null && e.getMessage().startsWith("fuzz.txt")
+                && e.line() >= 0 && e.column() >= 0);
     }
 }

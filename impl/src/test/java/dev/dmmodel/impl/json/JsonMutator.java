@@ -1,14 +1,13 @@
 package dev.dmmodel.impl.json;
 
-import java.util.ArrayList;
+import dev.dmmodel.impl.fuzz.TextMutator;
 import java.util.List;
 import java.util.Random;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Mutations of JSON texts for the fuzz tests (the house pattern of {@code VgMetadataFuzzTest}): character
- * edits, token edits (huge and negative numbers, wrong types, structure), removed and duplicated lines, and
+ * The {@link TextMutator} of JSON texts for the fuzz tests: character edits, token edits (huge and negative
+ * numbers, numbers quoted and unquoted, wrong types, structure), removed and duplicated lines, deep nesting, and
  * combinations of these.
  */
 public final class JsonMutator {
@@ -27,96 +26,34 @@ public final class JsonMutator {
             "\"passdown\"", "\"weird\"", "\"disk\"", "\"part\"", "\"lvm\"", "\"8:0\"", "\"253:9\"", "\"x:y\"",
             "\"dm-7\"", "\"sda\"", "\"4G\"", "512", "4096", "1000", "-512", "\"[\"", ":", ",", "[", "]", "{", "}");
 
+    /**
+     * One to four edits a mutation: characters deleted, duplicated or replaced, tokens deleted, repeated (with
+     * nothing between) or replaced (three times as often: a quoted number unquoted as json_std has it, a number
+     * quoted, or one of the replacements), lines removed or duplicated, and deep nesting ({@code [} or
+     * {@code {"a":} repeated up to 600 times).
+     */
+    public static final TextMutator MUTATOR = TextMutator.of(TOKEN, CHARS, REPLACEMENTS)
+            .withWeights(1, 1, 0, 1, 1, 1, 3, 1, 1, 0)
+            .withTokenSeparator("")
+            .withReplacer(JsonMutator::replace)
+            .withEdit(1, JsonMutator::deepNesting);
+
     private JsonMutator() {
     }
 
-    /** Token boundaries as {start, end} pairs. */
-    public static List<int[]> tokens(String text) {
-        List<int[]> out = new ArrayList<>();
-        Matcher m = TOKEN.matcher(text);
-        while (m.find()) {
-            out.add(new int[] {m.start(), m.end()});
+    private static String replace(TextMutator m, String token, String text, Random r) {
+        if (token.matches("\"-?[0-9]+\"") && r.nextBoolean()) {
+            return token.substring(1, token.length() - 1); // json_std: a bare number
         }
-        return out;
+        if (token.matches("-?[0-9]+") && r.nextBoolean()) {
+            return "\"" + token + "\"";
+        }
+        return m.replacement(r);
     }
 
-    /** One to four random edits; {@code baseTokens} are {@link #tokens(String)} of {@code text}, for the first. */
-    public static String mutate(String text, List<int[]> baseTokens, Random r) {
-        String mutated = text;
-        int edits = 1 + (r.nextInt(4) == 0 ? r.nextInt(4) : 0);
-        for (int e = 0; e < edits; e++) {
-            mutated = once(mutated, e == 0 ? baseTokens : null, r);
-        }
-        return mutated;
-    }
-
-    /** One to four random edits. */
-    public static String mutate(String text, Random r) {
-        return mutate(text, tokens(text), r);
-    }
-
-    private static String once(String text, List<int[]> known, Random r) {
-        if (text.isEmpty()) {
-            return String.valueOf(CHARS.charAt(r.nextInt(CHARS.length())));
-        }
+    private static String deepNesting(String text, Random r) {
         int at = r.nextInt(text.length());
-        switch (r.nextInt(11)) {
-            case 0:
-                return text.substring(0, at) + text.substring(at + 1);
-            case 1:
-                return text.substring(0, at + 1) + text.substring(at);
-            case 2:
-                return text.substring(0, at) + CHARS.charAt(r.nextInt(CHARS.length())) + text.substring(at + 1);
-            case 3: {
-                List<int[]> tokens = known != null ? known : tokens(text);
-                if (tokens.isEmpty()) {
-                    return text;
-                }
-                int[] t = tokens.get(r.nextInt(tokens.size()));
-                return text.substring(0, t[0]) + text.substring(t[1]);
-            }
-            case 4: {
-                List<int[]> tokens = known != null ? known : tokens(text);
-                if (tokens.isEmpty()) {
-                    return text;
-                }
-                int[] t = tokens.get(r.nextInt(tokens.size()));
-                return text.substring(0, t[1]) + text.substring(t[0]);
-            }
-            case 5:
-            case 6:
-            case 7: { // replace a value token: huge numbers, wrong types, structure
-                List<int[]> tokens = known != null ? known : tokens(text);
-                if (tokens.isEmpty()) {
-                    return text;
-                }
-                int[] t = tokens.get(r.nextInt(tokens.size()));
-                String token = text.substring(t[0], t[1]);
-                String with;
-                if (token.matches("\"-?[0-9]+\"") && r.nextBoolean()) {
-                    with = token.substring(1, token.length() - 1); // json_std: a bare number
-                } else if (token.matches("-?[0-9]+") && r.nextBoolean()) {
-                    with = "\"" + token + "\"";
-                } else {
-                    with = REPLACEMENTS.get(r.nextInt(REPLACEMENTS.size()));
-                }
-                return text.substring(0, t[0]) + with + text.substring(t[1]);
-            }
-            case 8: { // remove a line
-                List<String> lines = new ArrayList<>(List.of(text.split("\n", -1)));
-                lines.remove(r.nextInt(lines.size()));
-                return String.join("\n", lines);
-            }
-            case 9: { // duplicate a line
-                List<String> lines = new ArrayList<>(List.of(text.split("\n", -1)));
-                int l = r.nextInt(lines.size());
-                lines.add(l, lines.get(l));
-                return String.join("\n", lines);
-            }
-            default: { // deep nesting
-                String open = r.nextBoolean() ? "[" : "{\"a\":";
-                return text.substring(0, at) + open.repeat(1 + r.nextInt(600)) + text.substring(at);
-            }
-        }
+        String open = r.nextBoolean() ? "[" : "{\"a\":";
+        return text.substring(0, at) + open.repeat(1 + r.nextInt(600)) + text.substring(at);
     }
 }

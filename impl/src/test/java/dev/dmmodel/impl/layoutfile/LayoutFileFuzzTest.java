@@ -2,13 +2,14 @@ package dev.dmmodel.impl.layoutfile;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.dmmodel.impl.fuzz.FuzzTally;
+import dev.dmmodel.impl.fuzz.TextMutator;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
@@ -37,6 +38,23 @@ class LayoutFileFuzzTest {
             "hardware-raid", "3ware", "disk", "pvcreate", "lvcreate", "thin_pool", "snapshot", "queue", "partition",
             "import_vg", "dmsetup_create", "&a", "*a", "!!str", "!x", "|", ">", "---", "...", "? ", "%YAML 1.1", "#",
             "\"\\u0000\"", "\"\\x\"", "'a''b'", "\"lvm_version\"", "\"2.00\"", "\"6.1\"", "\"2.6.0\"");
+    /**
+     * In 21sts: a character replaced, inserted or deleted (1 each), a token replaced (9; one in five by another
+     * token of the text), a line removed (3), a line duplicated or moved (3), a run of lines (a step, a section)
+     * duplicated or removed (3).
+     */
+    private static final TextMutator MUTATOR = TextMutator.of(TOKEN, CHARS, REPLACEMENTS)
+            .withWeights(1, 0, 1, 1, 0, 0, 9, 3, 0, 0)
+            .withReplacer((m, token, text, r) -> {
+                if (r.nextInt(5) != 0) {
+                    return m.replacement(r);
+                }
+                List<int[]> tokens = m.tokens(text);
+                int[] other = tokens.get(r.nextInt(tokens.size()));
+                return text.substring(other[0], other[1]);
+            })
+            .withEdit(3, LayoutFileFuzzTest::duplicateOrMoveLine)
+            .withEdit(3, LayoutFileFuzzTest::duplicateOrRemoveLines);
 
     record Fixture(String name, String text) {
     }
@@ -56,119 +74,59 @@ class LayoutFileFuzzTest {
         Random random = new Random(SEED);
         List<Fixture> fixtures = fixtures();
         assertThat(fixtures.stream().filter(f -> f.name().endsWith(".json"))).isNotEmpty();
-        int[] outcome = new int[2];
-        int total = 0;
-        List<String> problems = new ArrayList<>();
+        FuzzTally tally = new FuzzTally();
         for (Fixture f : fixtures) {
-            for (int cut = 0; cut <= f.text().length(); cut++) {
-                run(f.text().substring(0, cut), cut % 32 == 0, outcome, problems);
-                total++;
+            String text = f.text();
+            for (int cut = 0; cut <= text.length(); cut++) {
+                run(text.substring(0, cut), cut % 32 == 0, tally);
             }
         }
-        for (int i = 0; total < INPUTS; i++) {
+        for (int i = 0; tally.total() < INPUTS; i++) {
             Fixture f = fixtures.get(random.nextInt(fixtures.size()));
-            String mutated = f.text();
-            int edits = 1 + (random.nextInt(4) == 0 ? random.nextInt(4) : 0);
-            for (int e = 0; e < edits; e++) {
-                mutated = mutate(mutated, random);
-            }
-            run(mutated, i % BUILD_EVERY == 0, outcome, problems);
-            total++;
+            run(MUTATOR.mutate(f.text(), random), i % BUILD_EVERY == 0, tally);
         }
-        assertThat(problems).as("inputs that threw something else than LayoutFileException").isEmpty();
-        assertThat(total).isEqualTo(INPUTS);
+        System.out.println("LayoutFileFuzzTest: " + tally);
+        assertThat(tally.problems()).as("inputs that threw something else than LayoutFileException").isEmpty();
+        assertThat(tally.total()).isEqualTo(INPUTS);
+        assertThat(tally.parsed() + tally.rejected()).isEqualTo(tally.total());
         // both outcomes are exercised: many mutations still read and build, many are refused
-        assertThat(outcome[0]).isGreaterThan(5_000);
-        assertThat(outcome[1]).isGreaterThan(20_000);
+        assertThat(tally.parsed()).isGreaterThan(5_000);
+        assertThat(tally.rejected()).isGreaterThan(20_000);
     }
 
-    private static void run(String text, boolean build, int[] outcome, List<String> problems) {
-        try {
+    private static void run(String text, boolean build, FuzzTally tally) {
+        tally.run(text, () -> {
             LayoutFile file = LayoutFileReader.read(text, "fuzz.yaml");
             if (build) {
                 file.build();
             }
-            outcome[0]++;
-        } catch (LayoutFileException e) {
-            outcome[1]++;
-            if (!e.getMessage().startsWith("fuzz.yaml:" + e.line() + ":" + e.column() + ": ") || e.line() < 1
-                    || e.column() < 1) {
-                problems.add("bad message " + e.getMessage());
-            }
-        } catch (RuntimeException | StackOverflowError e) {
-            if (problems.size() < 20) {
-                StringBuilder sb = new StringBuilder(e.toString());
-                for (StackTraceElement s : e.getStackTrace()) {
-                    if (sb.length() > 1500) {
-                        break;
-                    }
-                    sb.append("\n    at ").append(s);
-                }
-                problems.add(sb + "\n  input:\n" + text);
-            }
-        }
+            return FuzzTally.PARSED;
+        }, LayoutFileException.class, e -> e.line() >= 1 && e.column() >= 1
+                && e.getMessage().startsWith("fuzz.yaml:" + e.line() + ":" + e.column() + ": "));
     }
 
-    private static String mutate(String text, Random r) {
-        if (text.isEmpty()) {
-            return String.valueOf(CHARS.charAt(r.nextInt(CHARS.length())));
+    /** A line duplicated, or moved, to a random place. */
+    private static String duplicateOrMoveLine(String text, Random r) {
+        List<String> lines = new ArrayList<>(List.of(text.split("\n", -1)));
+        String l = lines.get(r.nextInt(lines.size()));
+        if (r.nextBoolean()) {
+            lines.remove(l);
         }
-        switch (r.nextInt(7)) {
-            case 0: { // a random character edit
-                int at = r.nextInt(text.length());
-                char c = CHARS.charAt(r.nextInt(CHARS.length()));
-                switch (r.nextInt(3)) {
-                    case 0:
-                        return text.substring(0, at) + c + text.substring(at + 1);
-                    case 1:
-                        return text.substring(0, at) + c + text.substring(at);
-                    default:
-                        return text.substring(0, at) + text.substring(at + 1);
-                }
-            }
-            case 1:
-            case 2:
-            case 3: { // a token replaced
-                List<int[]> tokens = new ArrayList<>();
-                Matcher m = TOKEN.matcher(text);
-                while (m.find()) {
-                    tokens.add(new int[] {m.start(), m.end()});
-                }
-                if (tokens.isEmpty()) {
-                    return text;
-                }
-                int[] t = tokens.get(r.nextInt(tokens.size()));
-                int[] other = tokens.get(r.nextInt(tokens.size()));
-                String with = r.nextInt(5) == 0 ? text.substring(other[0], other[1])
-                        : REPLACEMENTS.get(r.nextInt(REPLACEMENTS.size()));
-                return text.substring(0, t[0]) + with + text.substring(t[1]);
-            }
-            case 4: { // a line removed
-                List<String> lines = new ArrayList<>(List.of(text.split("\n", -1)));
-                lines.remove(r.nextInt(lines.size()));
-                return String.join("\n", lines);
-            }
-            case 5: { // a line duplicated, or moved
-                List<String> lines = new ArrayList<>(List.of(text.split("\n", -1)));
-                String l = lines.get(r.nextInt(lines.size()));
-                if (r.nextBoolean()) {
-                    lines.remove(l);
-                }
-                lines.add(r.nextInt(lines.size() + 1), l);
-                return String.join("\n", lines);
-            }
-            default: { // a run of lines (a step, a section) duplicated or removed
-                List<String> lines = new ArrayList<>(List.of(text.split("\n", -1)));
-                int from = r.nextInt(lines.size());
-                int to = Math.min(lines.size(), from + 1 + r.nextInt(8));
-                List<String> run = new ArrayList<>(lines.subList(from, to));
-                if (r.nextBoolean()) {
-                    lines.subList(from, to).clear();
-                } else {
-                    lines.addAll(to, run);
-                }
-                return String.join("\n", lines);
-            }
+        lines.add(r.nextInt(lines.size() + 1), l);
+        return String.join("\n", lines);
+    }
+
+    /** A run of up to eight lines (a step, a section) duplicated or removed. */
+    private static String duplicateOrRemoveLines(String text, Random r) {
+        List<String> lines = new ArrayList<>(List.of(text.split("\n", -1)));
+        int from = r.nextInt(lines.size());
+        int to = Math.min(lines.size(), from + 1 + r.nextInt(8));
+        List<String> run = new ArrayList<>(lines.subList(from, to));
+        if (r.nextBoolean()) {
+            lines.subList(from, to).clear();
+        } else {
+            lines.addAll(to, run);
         }
+        return String.join("\n", lines);
     }
 }

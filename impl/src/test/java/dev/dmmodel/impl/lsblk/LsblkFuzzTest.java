@@ -3,9 +3,10 @@ package dev.dmmodel.impl.lsblk;
 import dev.dmmodel.io.LsblkImport;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.dmmodel.impl.fuzz.FuzzTally;
+import dev.dmmodel.impl.fuzz.TextMutator;
 import dev.dmmodel.impl.json.JsonException;
 import dev.dmmodel.impl.json.JsonMutator;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -22,6 +23,9 @@ class LsblkFuzzTest {
 
     private static final long SEED = 0x15b1_4_2e_3dL;
     private static final int RANDOM_INPUTS = 100_000;
+    /** The outcomes of inputs that read: without and with problems. */
+    private static final String CLEAN = "read clean";
+    private static final String WITH_PROBLEMS = "read with problems";
     private static final String LIST = """
             {"blockdevices": [
               {"name":"nvme0n1", "kname":"nvme0n1", "maj:min":"259:0", "size":512110190592, "type":"disk",
@@ -40,71 +44,31 @@ class LsblkFuzzTest {
         for (String b : bases) {
             assertThat(LsblkReader.read(b, "fuzz.json").steps()).isNotEmpty();
         }
-        List<List<int[]>> baseTokens = bases.stream().map(JsonMutator::tokens).toList();
         Random random = new Random(SEED);
-        int clean = 0;
-        int withProblems = 0;
-        int rejected = 0;
-        int total = 0;
-        List<String> problems = new ArrayList<>();
-        List<String> inputs = new ArrayList<>();
-        for (int cut = 0; cut <= LIST.length(); cut++) {
-            inputs.add(LIST.substring(0, cut));
-        }
-        for (String input : inputs) {
-            int o = run(input, problems);
-            clean += o == 0 ? 1 : 0;
-            withProblems += o == 1 ? 1 : 0;
-            rejected += o == 2 ? 1 : 0;
-            total++;
-        }
+        FuzzTally tally = new FuzzTally();
+        TextMutator.truncations(LIST, input -> run(input, tally));
         for (int i = 0; i < RANDOM_INPUTS; i++) {
-            int b = random.nextInt(bases.size());
-            String input = JsonMutator.mutate(bases.get(b), baseTokens.get(b), random);
-            int o = run(input, problems);
-            clean += o == 0 ? 1 : 0;
-            withProblems += o == 1 ? 1 : 0;
-            rejected += o == 2 ? 1 : 0;
-            total++;
+            run(JsonMutator.MUTATOR.mutate(bases.get(random.nextInt(bases.size())), random), tally);
         }
-        assertThat(problems).as("inputs that failed otherwise than with JsonException").isEmpty();
-        assertThat(total).isGreaterThanOrEqualTo(100_000);
-        assertThat(clean + withProblems + rejected).isEqualTo(total);
+        System.out.println("LsblkFuzzTest: " + tally);
+        assertThat(tally.problems()).as("inputs that failed otherwise than with JsonException").isEmpty();
+        assertThat(tally.total()).isGreaterThanOrEqualTo(100_000);
+        assertThat(tally.count(CLEAN) + tally.count(WITH_PROBLEMS) + tally.rejected()).isEqualTo(tally.total());
         // all three outcomes occur
-        assertThat(clean).isGreaterThan(1_000);
-        assertThat(withProblems).isGreaterThan(1_000);
-        assertThat(rejected).isGreaterThan(10_000);
+        assertThat(tally.count(CLEAN)).isGreaterThan(1_000);
+        assertThat(tally.count(WITH_PROBLEMS)).isGreaterThan(1_000);
+        assertThat(tally.rejected()).isGreaterThan(10_000);
     }
 
-    /** 0: read without problems, 1: read with problems, 2: JsonException, 3: anything else. */
-    private static int run(String input, List<String> problems) {
-        try {
+    private static void run(String input, FuzzTally tally) {
+        tally.run(input, () -> {
             LsblkImport imp = LsblkReader.read(input, "fuzz.json");
             for (String p : imp.problems()) {
                 if (!p.matches("(?s)fuzz\\.json:[1-9][0-9]*:[1-9][0-9]*: .*")) {
-                    addProblem(problems, input, new AssertionError("problem without a place: " + p));
+                    tally.problem(input, new AssertionError("problem without a place: " + p));
                 }
             }
-            return imp.problems().isEmpty() ? 0 : 1;
-        } catch (JsonException e) {
-            if (e.line() < 1 || e.column() < 1 || !e.getMessage().startsWith("fuzz.json:")) {
-                addProblem(problems, input, e);
-            }
-            return 2;
-        } catch (Throwable t) { // the property under test: nothing else may escape
-            addProblem(problems, input, t);
-            return 3;
-        }
-    }
-
-    private static void addProblem(List<String> problems, String input, Throwable t) {
-        if (problems.size() < 5) {
-            java.io.StringWriter w = new java.io.StringWriter();
-            t.printStackTrace(new java.io.PrintWriter(w));
-            problems.add(w.toString().lines().limit(8).reduce("", (a, b) -> a + b + "\n") + "--- input ---\n"
-                    + (input.length() > 3000 ? input.substring(0, 3000) + "..." : input));
-        } else if (problems.size() == 5) {
-            problems.add("...");
-        }
+            return imp.problems().isEmpty() ? CLEAN : WITH_PROBLEMS;
+        }, JsonException.class, e -> e.line() >= 1 && e.column() >= 1 && e.getMessage().startsWith("fuzz.json:"));
     }
 }

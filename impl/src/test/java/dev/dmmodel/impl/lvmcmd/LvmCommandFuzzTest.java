@@ -4,12 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.dmmodel.impl.snapshot.Snapshot;
 import dev.dmmodel.layout.Layout;
+import dev.dmmodel.impl.fuzz.FuzzTally;
+import dev.dmmodel.impl.fuzz.TextMutator;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
@@ -34,6 +34,12 @@ class LvmCommandFuzzTest {
             "n", "'", "\"", "\\", ";", "/dev/", "vg/", "/dev/sda:", ":0-", "+0", "9223372036854775807s",
             "99999999999999999999e", "lvcreate", "lvextend", "lvconvert", "pvcreate", "vgcreate", "sudo", "lvm",
             "#", "set", "");
+    /**
+     * In fifteenths: a character deleted, inserted or replaced (1 each), a token replaced (6), a line removed,
+     * duplicated or swapped with another (2 each).
+     */
+    private static final TextMutator MUTATOR = TextMutator.of(TOKEN, CHARS, REPLACEMENTS)
+            .withWeights(1, 0, 1, 1, 0, 0, 6, 2, 2, 2);
 
     private static String script(String snapshot) {
         try {
@@ -57,105 +63,31 @@ class LvmCommandFuzzTest {
             lvconvert --yes --thinpool vg/data --poolmetadata meta -c 64k --poolmetadataspare y /dev/sdb:0-0
             """;
 
-    private record Outcome(int parsed, int rejected) {
-    }
-
     @Test
     void everyMutationParsesOrThrowsLvmCommandException() {
         List<String> seeds = List.of(script("thin-lvm-zy-direct1M"), script("lp-raid-part63-4M-lv-direct64k"),
                 HAND_WRITTEN);
         Random random = new Random(SEED);
-        int parsed = 0;
-        int rejected = 0;
-        int total = 0;
-        List<String> problems = new ArrayList<>();
-        long t0 = System.nanoTime();
+        FuzzTally tally = new FuzzTally();
         for (String text : seeds) {
-            for (int cut = 0; cut <= text.length(); cut++) {
-                Outcome o = run(text.substring(0, cut), problems);
-                parsed += o.parsed();
-                rejected += o.rejected();
-                total++;
-            }
+            TextMutator.truncations(text, input -> run(input, tally));
             for (int i = 0; i < RANDOM_INPUTS_PER_SEED; i++) {
-                String mutated = text;
-                int edits = 1 + (random.nextInt(4) == 0 ? random.nextInt(4) : 0);
-                for (int e = 0; e < edits; e++) {
-                    mutated = mutate(mutated, random);
-                }
-                Outcome o = run(mutated, problems);
-                parsed += o.parsed();
-                rejected += o.rejected();
-                total++;
+                run(MUTATOR.mutate(text, random), tally);
             }
         }
-        double seconds = (System.nanoTime() - t0) / 1e9;
-        System.out.printf("lvm command fuzz: %d inputs, %d parsed, %d rejected, %.1f s%n", total, parsed, rejected,
-                seconds);
-        assertThat(problems).as("inputs that failed with another exception").isEmpty();
-        assertThat(total).isGreaterThanOrEqualTo(100_000);
+        System.out.println("LvmCommandFuzzTest: " + tally);
+        assertThat(tally.problems()).as("inputs that failed with another exception").isEmpty();
+        assertThat(tally.total()).isGreaterThanOrEqualTo(100_000);
+        assertThat(tally.parsed() + tally.rejected()).isEqualTo(tally.total());
         // both outcomes happen: the mutations reach the parser's checks, and valid variants still parse
-        assertThat(parsed).as("parsed of %d in %.1f s", total, seconds).isGreaterThan(total / 20);
-        assertThat(rejected).as("rejected of %d", total).isGreaterThan(total / 4);
+        assertThat(tally.parsed()).as("parsed: %s", tally).isGreaterThan(tally.total() / 20);
+        assertThat(tally.rejected()).as("rejected: %s", tally).isGreaterThan(tally.total() / 4);
     }
 
-    private static Outcome run(String input, List<String> problems) {
-        try {
+    private static void run(String input, FuzzTally tally) {
+        tally.run(input, () -> {
             LvmCommandParser.parse(input, "fuzz.sh");
-            return new Outcome(1, 0);
-        } catch (LvmCommandException e) {
-            assertThat(e.getMessage()).startsWith("fuzz.sh:");
-            return new Outcome(0, 1);
-        } catch (RuntimeException | StackOverflowError e) {
-            if (problems.size() < 10) {
-                problems.add(e + "\n--- input:\n" + input);
-            }
-            return new Outcome(0, 0);
-        }
-    }
-
-    private static String mutate(String text, Random random) {
-        if (text.isEmpty()) {
-            return String.valueOf(CHARS.charAt(random.nextInt(CHARS.length())));
-        }
-        switch (random.nextInt(5)) {
-            case 0 -> {
-                int at = random.nextInt(text.length());
-                String c = String.valueOf(CHARS.charAt(random.nextInt(CHARS.length())));
-                return switch (random.nextInt(3)) {
-                    case 0 -> text.substring(0, at) + c + text.substring(at);
-                    case 1 -> text.substring(0, at) + text.substring(at + 1);
-                    default -> text.substring(0, at) + c + text.substring(at + 1);
-                };
-            }
-            case 1, 2 -> {
-                List<int[]> tokens = new ArrayList<>();
-                Matcher m = TOKEN.matcher(text);
-                while (m.find()) {
-                    tokens.add(new int[] {m.start(), m.end()});
-                }
-                if (tokens.isEmpty()) {
-                    return text;
-                }
-                int[] t = tokens.get(random.nextInt(tokens.size()));
-                String r = REPLACEMENTS.get(random.nextInt(REPLACEMENTS.size()));
-                return text.substring(0, t[0]) + r + text.substring(t[1]);
-            }
-            default -> {
-                List<String> lines = new ArrayList<>(List.of(text.split("\n", -1)));
-                int i = random.nextInt(lines.size());
-                switch (random.nextInt(3)) {
-                    case 0 -> lines.remove(i);
-                    case 1 -> lines.add(i, lines.get(i));
-                    default -> {
-                        int j = random.nextInt(lines.size());
-                        String x = lines.get(i);
-                        lines.set(i, lines.get(j));
-                        lines.set(j, x);
-                    }
-                }
-                return String.join("\n", lines);
-            }
-        }
+            return FuzzTally.PARSED;
+        }, LvmCommandException.class, e -> e.getMessage() != null && e.getMessage().startsWith("fuzz.sh:"));
     }
 }

@@ -2,6 +2,8 @@ package dev.dmmodel.impl.lvmreport;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.dmmodel.impl.fuzz.FuzzTally;
+import dev.dmmodel.impl.fuzz.TextMutator;
 import dev.dmmodel.impl.json.JsonException;
 import dev.dmmodel.impl.json.JsonMutator;
 import dev.dmmodel.impl.json.JsonReader;
@@ -37,9 +39,6 @@ class LvmReportFuzzTest {
             "lv_skip_activation", "lv_when_full", "data_lv", "metadata_lv", "pool_lv", "origin", "segtype", "stripes",
             "stripe_size", "chunk_size", "discards", "zero", "transaction_id", "thin_id", "seg_start_pe", "seg_size_pe",
             "devices", "seg_pe_ranges", "seg_le_ranges", "pvseg_start", "pvseg_size", "pv_uuid");
-
-    private record Outcome(int parsed, int rejected) {
-    }
 
     /** The report with only the columns in {@link #KEEP}. */
     static String compact(String text) {
@@ -80,110 +79,65 @@ class LvmReportFuzzTest {
         for (String[] s : sets) {
             assertThat(LvmReportReader.read(s[0], s[1], s[2], "fuzz")).hasSize(1);
         }
-        List<List<int[]>> fullTokens = full.stream().map(JsonMutator::tokens).toList();
-        List<List<List<int[]>>> setTokens = sets.stream().map(s -> List.of(JsonMutator.tokens(s[0]),
-                JsonMutator.tokens(s[1]), JsonMutator.tokens(s[2]))).toList();
+        TextMutator mutator = JsonMutator.MUTATOR;
         Random random = new Random(SEED);
-        int parsed = 0;
-        int rejected = 0;
-        int total = 0;
-        List<String> problems = new ArrayList<>();
+        FuzzTally tally = new FuzzTally();
+        FuzzTally json = new FuzzTally();
         for (String f : full) {
-            for (int cut = 0; cut <= f.length(); cut++) {
-                Outcome o = runFull(f.substring(0, cut), problems);
-                parsed += o.parsed();
-                rejected += o.rejected();
-                total++;
-            }
+            TextMutator.truncations(f, input -> runFull(input, tally));
         }
         for (int i = 0; i < RANDOM_INPUTS; i++) {
-            Outcome o;
             if (i % 2 == 0) {
-                int f = random.nextInt(full.size());
-                String input = JsonMutator.mutate(full.get(f), fullTokens.get(f), random);
+                String input = mutator.mutate(full.get(random.nextInt(full.size())), random);
                 if (i % 8 == 0) {
-                    jsonOnly(input, problems);
+                    jsonOnly(input, json);
                 }
-                o = runFull(input, problems);
+                runFull(input, tally);
             } else {
                 int set = random.nextInt(sets.size());
                 String[] s = sets.get(set).clone();
                 int which = random.nextInt(3);
-                s[which] = JsonMutator.mutate(s[which], setTokens.get(set).get(which), random);
-                o = runSplit(s, random.nextInt(4) == 0, problems);
+                s[which] = mutator.mutate(s[which], random);
+                runSplit(s, random.nextInt(4) == 0, tally);
             }
-            parsed += o.parsed();
-            rejected += o.rejected();
-            total++;
         }
-        assertThat(problems).as("inputs that failed otherwise than with LvmMetadataException").isEmpty();
-        assertThat(total).isGreaterThanOrEqualTo(100_000);
-        assertThat(parsed + rejected).isEqualTo(total);
+        System.out.println("LvmReportFuzzTest: " + tally + "; JsonReader alone: " + json);
+        assertThat(tally.problems()).as("inputs that failed otherwise than with LvmMetadataException").isEmpty();
+        assertThat(json.problems()).as("inputs JsonReader failed otherwise than with JsonException").isEmpty();
+        assertThat(tally.total()).isGreaterThanOrEqualTo(100_000);
+        assertThat(tally.parsed() + tally.rejected()).isEqualTo(tally.total());
         // both outcomes occur: harmless edits still read, most others are rejected
-        assertThat(parsed).isGreaterThan(2_000);
-        assertThat(rejected).isGreaterThan(50_000);
+        assertThat(tally.parsed()).isGreaterThan(2_000);
+        assertThat(tally.rejected()).isGreaterThan(50_000);
     }
 
-    private static Outcome runFull(String input, List<String> problems) {
-        try {
+    private static void runFull(String input, FuzzTally tally) {
+        tally.run(input, () -> {
             List<VolumeGroup> vgs = LvmReportReader.readFullReport(input, "fuzz.json");
             assertThat(vgs).isNotNull();
-            return new Outcome(1, 0);
-        } catch (LvmMetadataException e) {
-            check(e, "fuzz.json", input, problems);
-            return new Outcome(0, 1);
-        } catch (Throwable t) { // the property under test: nothing else may escape
-            addProblem(problems, input, t);
-            return new Outcome(0, 0);
-        }
+            return FuzzTally.PARSED;
+        }, LvmMetadataException.class, e -> wellFormed(e, "fuzz.json"));
     }
 
-    private static Outcome runSplit(String[] s, boolean withoutVgs, List<String> problems) {
+    private static void runSplit(String[] s, boolean withoutVgs, FuzzTally tally) {
         String input = String.join("\n---\n", s);
-        try {
+        tally.run(input, () -> {
             List<VolumeGroup> vgs = LvmReportReader.read(new LvmReportReader.Text(s[0], "pvs.json"),
                     withoutVgs ? Optional.empty() : Optional.of(new LvmReportReader.Text(s[1], "vgs.json")),
                     new LvmReportReader.Text(s[2], "lvs.json"));
             assertThat(vgs).isNotNull();
-            return new Outcome(1, 0);
-        } catch (LvmMetadataException e) {
-            if (!e.source().endsWith("s.json")) {
-                addProblem(problems, input, e);
-            }
-            check(e, e.source(), input, problems);
-            return new Outcome(0, 1);
-        } catch (Throwable t) {
-            addProblem(problems, input, t);
-            return new Outcome(0, 0);
-        }
+            return FuzzTally.PARSED;
+        }, LvmMetadataException.class, e -> e.source().endsWith("s.json") && wellFormed(e, e.source()));
     }
 
-    private static void jsonOnly(String input, List<String> problems) {
-        try {
+    private static void jsonOnly(String input, FuzzTally json) {
+        json.run(input, () -> {
             JsonReader.parse(input, "j");
-        } catch (JsonException e) {
-            if (e.line() < 1 || e.column() < 1 || !e.getMessage().startsWith("j:")) {
-                addProblem(problems, input, e);
-            }
-        } catch (Throwable t) {
-            addProblem(problems, input, t);
-        }
+            return FuzzTally.PARSED;
+        }, JsonException.class, e -> e.line() >= 1 && e.column() >= 1 && e.getMessage().startsWith("j:"));
     }
 
-    private static void check(LvmMetadataException e, String source, String input, List<String> problems) {
-        if (e.line() < 1 || e.column() < 1 || e.getMessage() == null || !e.getMessage().startsWith(source + ":")) {
-            addProblem(problems, input, e);
-        }
-    }
-
-    private static void addProblem(List<String> problems, String input, Throwable t) {
-        if (problems.size() < 5) {
-            java.io.StringWriter w = new java.io.StringWriter();
-            t.printStackTrace(new java.io.PrintWriter(w));
-            problems.add(w.toString().lines().limit(8).reduce("", (a, b) -> a + b + "\n") + "--- input ---\n"
-                    + (input.length() > 3000 ? input.substring(0, 3000) + "..." : input));
-        } else if (problems.size() == 5) {
-            problems.add("...");
-        }
+    private static boolean wellFormed(LvmMetadataException e, String source) {
+        return e.line() >= 1 && e.column() >= 1 && e.getMessage() != null && e.getMessage().startsWith(source + ":");
     }
 }

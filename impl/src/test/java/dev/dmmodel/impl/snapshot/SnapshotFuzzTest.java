@@ -2,6 +2,8 @@ package dev.dmmodel.impl.snapshot;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.dmmodel.impl.fuzz.FuzzTally;
+import dev.dmmodel.impl.fuzz.TextMutator;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -13,7 +15,6 @@ import java.util.Random;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -44,6 +45,12 @@ class SnapshotFuzzTest {
             "-1:-1", "8:0:0", "1.5", "0x10", "010", "+5", "1e3", "\u0000", "\u00e9", "two words", "multi\nline", "top",
             "vg0-lv", "linear", "striped", "thin-pool", "thin", "zero", "error", "raid1", "2147483648", "4096", "512",
             "511", "131072", "[mq-deadline] none");
+    /**
+     * Edits inside one file, in 24ths: a character deleted, duplicated or replaced (2 each), a token deleted or
+     * repeated (3 each) or replaced by one of {@link #VALUES} (6), a line removed, duplicated or swapped (2 each).
+     */
+    private static final TextMutator MUTATOR = TextMutator.of(TOKEN, CHARS, VALUES)
+            .withWeights(2, 2, 0, 2, 3, 3, 6, 2, 2, 2);
     /** Marks a file whose bytes are not UTF-8. */
     private static final String NOT_UTF8 = "\uFFFF not UTF-8";
 
@@ -187,9 +194,6 @@ class SnapshotFuzzTest {
     private static final java.util.concurrent.atomic.AtomicInteger BUILT = new java.util.concurrent.atomic.AtomicInteger();
     private static final java.util.concurrent.atomic.AtomicInteger REFUSED = new java.util.concurrent.atomic.AtomicInteger();
 
-    private record Outcome(int read, int rejected) {
-    }
-
     @Test
     void everyMutationReadsOrThrowsSnapshotException() throws IOException {
         Random random = new Random(SEED);
@@ -201,22 +205,18 @@ class SnapshotFuzzTest {
         }
         for (Tree t : trees) {
             assertThat(Files.exists(t.root)).isFalse();
-            assertThat(run(t, new ArrayList<>(), "the fixture").read()).as("the fixture itself reads").isEqualTo(1);
+            FuzzTally fixtureItself = new FuzzTally();
+            run(t, fixtureItself, "the fixture");
+            assertThat(fixtureItself.parsed()).as("the fixture itself reads").isEqualTo(1);
         }
-        int read = 0;
-        int rejected = 0;
-        int total = 0;
-        List<String> problems = new ArrayList<>();
+        FuzzTally tally = new FuzzTally();
         // every file truncated at every position (the small fixture; the other has the same kinds of file)
         Tree first = trees.get(0);
         for (Map.Entry<String, String> e : first.files.entrySet()) {
             for (int cut = 0; cut < e.getValue().length(); cut++) {
                 Tree t = first.copy();
                 t.write(e.getKey(), e.getValue().substring(0, cut));
-                Outcome o = run(t, problems, e.getKey() + " cut at " + cut);
-                read += o.read();
-                rejected += o.rejected();
-                total++;
+                run(t, tally, e.getKey() + " cut at " + cut);
             }
         }
         for (int i = 0; i < RANDOM_INPUTS; i++) {
@@ -227,25 +227,24 @@ class SnapshotFuzzTest {
             for (int e = 0; e < edits; e++) {
                 what.add(mutate(t, random));
             }
-            Outcome o = run(t, problems, String.join("; ", what));
-            read += o.read();
-            rejected += o.rejected();
-            total++;
+            run(t, tally, String.join("; ", what));
         }
-        assertThat(problems).as("inputs that failed otherwise than with SnapshotException").isEmpty();
-        assertThat(total).isGreaterThanOrEqualTo(100_000);
-        assertThat(read + rejected).isEqualTo(total);
+        System.out.println("SnapshotFuzzTest: " + tally + "; built " + BUILT.get() + ", refused " + REFUSED.get());
+        assertThat(tally.problems()).as("inputs that failed otherwise than with SnapshotException").isEmpty();
+        assertThat(tally.total()).isGreaterThanOrEqualTo(100_000);
+        assertThat(tally.parsed() + tally.rejected()).isEqualTo(tally.total());
         // both outcomes occur: edits of files the reader does not check (status, uuid, scheduler) still read
-        assertThat(read).isGreaterThan(1_000);
-        assertThat(rejected).isGreaterThan(30_000);
+        assertThat(tally.parsed()).isGreaterThan(1_000);
+        assertThat(tally.rejected()).isGreaterThan(30_000);
         // a quarter of the snapshots that read were built: most build, some the model refuses
         assertThat(BUILT.get()).isGreaterThan(500);
         assertThat(REFUSED.get()).isGreaterThan(10);
     }
 
-    private static Outcome run(Tree tree, List<String> problems, String what) {
+    /** Reads a tree; {@code what} (the edits made) stands for the input in a problem. */
+    private static void run(Tree tree, FuzzTally tally, String what) {
         Path root = tree.root;
-        try {
+        tally.run(what, () -> {
             Snapshot s = Snapshot.read(root, tree.view());
             assertThat(s.devices()).isNotNull();
             // one read snapshot in four is built as the CLI builds it: the model refuses with LayoutException only
@@ -256,30 +255,11 @@ class SnapshotFuzzTest {
                 } catch (dev.dmmodel.layout.LayoutException e) {
                     REFUSED.incrementAndGet();
                 } catch (Throwable t) { // nothing else may escape the build either
-                    addProblem(problems, "building " + what, t);
+                    tally.problem("building " + what, t);
                 }
             }
-            return new Outcome(1, 0);
-        } catch (SnapshotException e) {
-            if (e.getMessage() == null || !e.getMessage().contains(root.toString())) {
-                addProblem(problems, what, e);
-            }
-            return new Outcome(0, 1);
-        } catch (Throwable t) { // the property under test: nothing else may escape
-            addProblem(problems, what, t);
-            return new Outcome(0, 0);
-        }
-    }
-
-    private static void addProblem(List<String> problems, String what, Throwable t) {
-        if (problems.size() < 8) {
-            java.io.StringWriter w = new java.io.StringWriter();
-            t.printStackTrace(new java.io.PrintWriter(w));
-            String trace = w.toString();
-            problems.add(what + "\n" + trace.substring(0, Math.min(trace.length(), 1500)));
-        } else if (problems.size() == 8) {
-            problems.add("...");
-        }
+            return FuzzTally.PARSED;
+        }, SnapshotException.class, e -> e.getMessage() != null && e.getMessage().contains(root.toString()));
     }
 
     private static String mutate(Tree t, Random r) {
@@ -298,55 +278,12 @@ class SnapshotFuzzTest {
                 t.write(file, text.substring(0, cut));
                 return file + " cut at " + cut;
             }
-            case 3: { // a character deleted, duplicated or replaced
-                if (text.isEmpty()) {
-                    t.write(file, String.valueOf(CHARS.charAt(r.nextInt(CHARS.length()))));
-                    return file + " one char";
-                }
-                int at = r.nextInt(text.length());
-                String m = switch (r.nextInt(3)) {
-                    case 0 -> text.substring(0, at) + text.substring(at + 1);
-                    case 1 -> text.substring(0, at + 1) + text.substring(at);
-                    default -> text.substring(0, at) + CHARS.charAt(r.nextInt(CHARS.length())) + text.substring(at + 1);
-                };
-                t.write(file, m);
-                return file + " char edit at " + at;
-            }
+            case 3:
             case 4:
-            case 5: { // a token replaced, removed or repeated
-                List<int[]> tokens = new ArrayList<>();
-                Matcher m = TOKEN.matcher(text);
-                while (m.find()) {
-                    tokens.add(new int[] {m.start(), m.end()});
-                }
-                if (tokens.isEmpty()) {
-                    t.write(file, VALUES.get(r.nextInt(VALUES.size())));
-                    return file + " value";
-                }
-                int[] tok = tokens.get(r.nextInt(tokens.size()));
-                String with = switch (r.nextInt(4)) {
-                    case 0 -> "";
-                    case 1 -> text.substring(tok[0], tok[1]) + " " + text.substring(tok[0], tok[1]);
-                    default -> VALUES.get(r.nextInt(VALUES.size()));
-                };
-                t.write(file, text.substring(0, tok[0]) + with + text.substring(tok[1]));
-                return file + " token " + text.substring(tok[0], tok[1]) + " -> " + with;
-            }
-            case 6: { // lines removed, duplicated, swapped
-                List<String> lines = new ArrayList<>(List.of(text.split("\n", -1)));
-                int a = r.nextInt(lines.size());
-                int b = r.nextInt(lines.size());
-                switch (r.nextInt(3)) {
-                    case 0 -> lines.remove(a);
-                    case 1 -> lines.add(a, lines.get(b));
-                    default -> {
-                        String x = lines.get(a);
-                        lines.set(a, lines.get(b));
-                        lines.set(b, x);
-                    }
-                }
-                t.write(file, String.join("\n", lines));
-                return file + " lines " + a + "," + b;
+            case 5:
+            case 6: { // characters, tokens (replaced by VALUES) and lines edited
+                t.write(file, MUTATOR.mutate(text, r, 1));
+                return file + " edited";
             }
             case 7: { // a file removed
                 t.delete(file);

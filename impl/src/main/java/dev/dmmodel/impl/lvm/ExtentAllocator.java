@@ -13,9 +13,17 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * LVM's extent allocator for a new linear or striped LV (no log, no mirror, no previous segment to follow):
- * the free-space maps of {@code pv_map.c} and the passes of {@code lv_manip.c}, including the way LVM walks
- * and re-sorts its linked lists while it reserves space, so that placements come out as LVM's do.
+ * LVM's extent allocator for a new LV (no mirror, no previous segment to follow): the free-space maps of
+ * {@code pv_map.c} and the passes of {@code lv_manip.c}, including the way LVM walks and re-sorts its linked
+ * lists while it reserves space, so that placements come out as LVM's do.
+ *
+ * <p>A linear or striped LV has no log area. A new thin pool has one: LVM's allocator handles the pool's
+ * metadata ({@code _tmeta}) as a "log" ({@code _alloc_init}: a thin pool passes its metadata extents as
+ * {@code log_len}, one log area, metadata on separate PVs not required). The log changes the passes: each
+ * candidate reserves at least the log length, a pass needs one candidate more than there are stripes (or an
+ * extra walk over the PVs already chosen), the log takes the smallest candidate still big enough for it and
+ * goes directly after the data when both come from the same free run, and cling passes wait until the log is
+ * placed. The log is placed by the first pass that allocates anything.
  */
 final class ExtentAllocator {
 
@@ -27,15 +35,22 @@ final class ExtentAllocator {
     record Pass(long areaLength, List<StripeArea> stripes) {
     }
 
+    /** What was allocated with a log: the data passes (one segment each before merging) and the log's area. */
+    record Result(List<Pass> data, StripeArea metadata) {
+    }
+
     private enum Verdict { PREFERRED, NEXT_PV, NEXT_AREA, USE_AREA }
 
     private final String lvName;
     private final int areaCount;
     private final long needed;
+    private final long logLen;
     private final List<PvMap> maps = new ArrayList<>();
     private final List<Set<String>> allocatedPvs = new ArrayList<>();
     private final List<Pass> passes = new ArrayList<>();
     private long allocated;
+    private int logStillNeeded;
+    private StripeArea metadata;
 
     private AllocationPolicy alloc;
     private boolean canSplit;
@@ -45,10 +60,12 @@ final class ExtentAllocator {
     private Area[] slotArea;
     private long[] slotUsed;
 
-    private ExtentAllocator(String lvName, List<FreeSpace> space, int stripes, long extents) {
+    private ExtentAllocator(String lvName, List<FreeSpace> space, int stripes, long extents, long logLen) {
         this.lvName = lvName;
         this.areaCount = stripes;
         this.needed = extents;
+        this.logLen = logLen;
+        this.logStillNeeded = logLen > 0 ? 1 : 0;
         for (int s = 0; s < stripes; s++) {
             allocatedPvs.add(new HashSet<>());
         }
@@ -60,7 +77,8 @@ final class ExtentAllocator {
             }
             maps.add(map);
         }
-        int slots = Math.max(Math.max(maps.size(), stripes), 1);
+        // lib/metadata/lv_manip.c: _allocate (at least one slot per stripe and one for the log, if any)
+        int slots = Math.max(Math.max(maps.size(), stripes + logStillNeeded), 1);
         slotArea = new Area[slots];
         slotUsed = new long[slots];
     }
@@ -74,24 +92,48 @@ final class ExtentAllocator {
      */
     static List<Pass> allocate(String lvName, List<FreeSpace> space, int stripes, long extents,
                                AllocationPolicy policy) {
-        ExtentAllocator a = new ExtentAllocator(lvName, space, stripes, extents);
+        ExtentAllocator a = new ExtentAllocator(lvName, space, stripes, extents, 0);
         a.run(policy);
         return List.copyOf(a.passes);
+    }
+
+    /**
+     * Allocates {@code extents} data extents in {@code stripes} parallel areas and {@code logExtents} extents
+     * in one log area (a new thin pool's metadata).
+     *
+     * @param policy the resolved policy (never INHERIT)
+     * @throws IllegalArgumentException if {@code logExtents} is not positive
+     * @throws LayoutException with LVM's message when the space cannot be found
+     */
+    static Result allocateWithLog(String lvName, List<FreeSpace> space, int stripes, long extents, long logExtents,
+                                  AllocationPolicy policy) {
+        if (logExtents <= 0) {
+            throw new IllegalArgumentException("a log of " + logExtents + " extents for " + lvName);
+        }
+        ExtentAllocator a = new ExtentAllocator(lvName, space, stripes, extents, logExtents);
+        a.run(policy);
+        return new Result(List.copyOf(a.passes), a.metadata);
     }
 
     // lib/metadata/lv_manip.c: _allocate (each policy from contiguous up to the requested one)
     private void run(AllocationPolicy requested) {
         canSplit = requested != AllocationPolicy.CONTIGUOUS;
+        AllocationPolicy top = requested;
         for (AllocationPolicy p : List.of(AllocationPolicy.CONTIGUOUS, AllocationPolicy.CLING, AllocationPolicy.NORMAL,
                 AllocationPolicy.ANYWHERE)) {
-            if (p.compareTo(requested) > 0) {
+            if (p.compareTo(top) > 0) {
                 break;
             }
             long before = allocated;
             checkSufficientFree();
             initPolicy(p);
             findMaxParallelSpace();
-            if (allocated == needed || (!canSplit && allocated != before)) {
+            // lib/metadata/lv_manip.c: _allocate (only the log missing: carry on up to normal)
+            if (allocated == needed && logStillNeeded > 0 && top.compareTo(AllocationPolicy.NORMAL) < 0) {
+                top = AllocationPolicy.NORMAL;
+                continue;
+            }
+            if ((allocated == needed && logStillNeeded == 0) || (!canSplit && allocated != before)) {
                 break;
             }
         }
@@ -100,9 +142,13 @@ final class ExtentAllocator {
                     + (canSplit ? "" : "contiguous ") + "allocatable extents for logical volume " + lvName + ": "
                     + (needed - allocated) + " more required");
         }
+        if (logStillNeeded > 0) {
+            throw new LayoutException(lvName, "poolmetadatasize", Long.toString(logLen),
+                    "Insufficient free space for log allocation for logical volume " + lvName + ".");
+        }
     }
 
-    // lib/metadata/lv_manip.c: _sufficient_pes_free
+    // lib/metadata/lv_manip.c: _sufficient_pes_free (a thin pool's metadata is not counted here)
     private void checkSufficientFree() {
         long free = 0;
         for (PvMap m : maps) {
@@ -118,7 +164,6 @@ final class ExtentAllocator {
     private void initPolicy(AllocationPolicy p) {
         alloc = p;
         positionalFill = p == AllocationPolicy.CLING;
-        // cling: only PVs this allocation already used; normal (maximise_cling): try those first
         clingToAllocated = p == AllocationPolicy.CLING || (p == AllocationPolicy.NORMAL && allocated != needed);
     }
 
@@ -129,12 +174,12 @@ final class ExtentAllocator {
             findSomeParallelSpace(needed - allocated);
             if (before == allocated) {
                 if (alloc == AllocationPolicy.NORMAL && clingToAllocated) {
-                    clingToAllocated = false; // nothing on the PVs already used: try every PV
+                    clingToAllocated = false;
                 } else {
                     break;
                 }
             } else if (alloc == AllocationPolicy.NORMAL && !clingToAllocated) {
-                clingToAllocated = true; // keep later passes on the PVs just used
+                clingToAllocated = true;
             }
         } while (alloc != AllocationPolicy.CONTIGUOUS && allocated != needed && canSplit);
     }
@@ -145,19 +190,21 @@ final class ExtentAllocator {
         resetUnreserved();
         positionalAreas = positionalFill ? areaCount : 0;
         boolean anywhere = alloc == AllocationPolicy.ANYWHERE;
+        int devices = areaCount;
         int ix = 0;
         int preferred = 0;
+        int logIteration = 0;
         int lastIx;
         do {
             lastIx = ix;
             for (PvMap map : maps) {
-                if (map.isEmpty()) {
+                if (map.isEmpty() || (!anywhere && logIteration > 0 && isLogCandidate(map, devices, ix))) {
                     continue;
                 }
                 boolean foundOne = false;
                 scan:
                 for (Area a = map.head.next; a != map.head; a = a.next) {
-                    switch (check(a, maxToAllocate, foundOne)) {
+                    switch (check(a, maxToAllocate, foundOne, logIteration)) {
                         case PREFERRED:
                             preferred++;
                             break scan;
@@ -167,7 +214,6 @@ final class ExtentAllocator {
                             continue;
                         case USE_AREA:
                         default:
-                            // a later, smaller area that still fits replaces this PV's candidate
                             if (!foundOne || anywhere) {
                                 ix++;
                                 foundOne = true;
@@ -177,47 +223,86 @@ final class ExtentAllocator {
                             break;
                     }
                 }
-                if ((anywhere && ix + positionalAreas >= areaCount)
-                        || (preferred == positionalAreas && positionalAreas == areaCount)) {
+                if ((anywhere && ix + positionalAreas >= devices + logStillNeeded)
+                        || (preferred == positionalAreas && positionalAreas == devices + logStillNeeded)) {
                     break;
                 }
             }
-        } while (anywhere && lastIx != ix && ix < areaCount);
+            // (the second walk that fills gaps among cling slots cannot apply: a new LV's normal passes have no
+            // positional slots)
+        } while ((anywhere && lastIx != ix && ix < devices + logStillNeeded)
+                // one more walk, over the PVs already holding data, to find the log a place
+                || (alloc == AllocationPolicy.NORMAL && preferred == positionalAreas && ix + preferred >= devices
+                    && ix + preferred < devices + logStillNeeded && logIteration++ == 0));
 
         if (preferred < positionalAreas && !clingToAllocated && ix == 0) {
             return;
         }
-        if (ix + preferred < areaCount) {
+        if (ix + preferred < devices + logStillNeeded) {
             return;
         }
-        if (ix > 1) {
+        if (logIteration > 0) {
+            if (ix > devices + 1) {
+                sortLargestFirst(devices, ix - devices); // only the log candidates of the extra walk
+            }
+        } else if (ix > 1) {
             sortLargestFirst(positionalAreas, ix);
         }
-        // (gaps among positional slots cannot occur here: cling passes of a new LV fill all or nothing)
-        if (ix + positionalAreas < areaCount) {
+        // the log goes to the last-ranked candidate that can hold it
+        int logOffset = 0;
+        if (logStillNeeded > 0) {
+            int tooSmall = 0;
+            while (tooSmall < positionalAreas + ix && slotUsed[positionalAreas + ix - 1 - tooSmall] < logLen) {
+                tooSmall++;
+            }
+            if (positionalAreas + ix < tooSmall + 1) {
+                return;
+            }
+            logOffset = positionalAreas + ix - (tooSmall + 1);
+        }
+        if (ix + positionalAreas < devices) {
             return;
         }
-        allocateParallelArea(maxToAllocate);
+        allocateParallelArea(maxToAllocate, logOffset);
+        logStillNeeded = 0; // the log is always placed by the first allocation
+    }
+
+    // lib/metadata/lv_manip.c: _find_some_parallel_space (the extra walk skips PVs set aside for the log)
+    private boolean isLogCandidate(PvMap map, int devices, int ix) {
+        for (int s = devices; s < ix + positionalAreas; s++) {
+            if (slotArea[s] != null && slotArea[s].map == map) {
+                return true;
+            }
+        }
+        return false;
     }
 
     // lib/metadata/lv_manip.c: _check_pva
-    private Verdict check(Area a, long stillNeeded, boolean foundOne) {
+    private Verdict check(Area a, long stillNeeded, boolean foundOne, int logIteration) {
         if (a.unreserved == 0) {
             return Verdict.NEXT_AREA;
         }
-        if (clingToAllocated) {
-            if (!clingsToAllocated(a)) {
-                return Verdict.NEXT_PV; // every area of this PV gives the same answer
-            }
-        } else if (Math.multiplyExact(a.unreserved, areaCount) < stillNeeded
-                && (!canSplit || (foundOne && alloc != AllocationPolicy.ANYWHERE))) {
+        if (logIteration == 0 && clingToAllocated) {
+            return clingsToAllocated(a) ? found() : Verdict.NEXT_PV;
+        }
+        // too small for the rest on its own: without a log, contiguous allocation cannot use it; with one, it
+        // is still a candidate for the first pass (!can_split && !log_area_count)
+        if (Math.multiplyExact(a.unreserved, areaCount) < stillNeeded
+                && ((!canSplit && logLen == 0) || (foundOne && alloc != AllocationPolicy.ANYWHERE))) {
             return Verdict.NEXT_PV;
         }
+        return found();
+    }
+
+    private Verdict found() {
         return positionalFill ? Verdict.PREFERRED : Verdict.USE_AREA;
     }
 
-    // lib/metadata/lv_manip.c: _check_cling_to_alloced
+    // lib/metadata/lv_manip.c: _check_cling_to_alloced (nothing clings before the log is placed)
     private boolean clingsToAllocated(Area a) {
+        if (logStillNeeded > 0) {
+            return false;
+        }
         for (int s = 0; s < areaCount; s++) {
             if (positionalFill && slotArea[s] != null) {
                 continue;
@@ -232,11 +317,15 @@ final class ExtentAllocator {
         return false;
     }
 
-    // lib/metadata/lv_manip.c: _calc_required_extents
+    // lib/metadata/lv_manip.c: _calc_required_extents (every candidate reserves at least the log length)
     private long required(Area a, int slot, long maxToAllocate) {
         long required = maxToAllocate / areaCount;
-        if (alloc == AllocationPolicy.ANYWHERE && slot >= areaCount) {
-            required = 0; // slots beyond the stripes would hold a log; there is none
+        if (alloc == AllocationPolicy.ANYWHERE) {
+            if (slot >= areaCount) {
+                required = logLen;
+            }
+        } else if (required < logLen) {
+            required = logLen;
         }
         if (required >= a.unreserved) {
             required = a.unreserved;
@@ -288,33 +377,54 @@ final class ExtentAllocator {
         System.arraycopy(used, 0, slotUsed, from, n);
     }
 
-    // lib/metadata/lv_manip.c: _alloc_parallel_area (every stripe gets the smallest reserved length)
-    private void allocateParallelArea(long maxToAllocate) {
+    // lib/metadata/lv_manip.c: _alloc_parallel_area (data stripes first, then the log, each from the lowest
+    // extent of its run)
+    private void allocateParallelArea(long maxToAllocate, int logOffset) {
         long areaLength = maxToAllocate / areaCount;
         for (int s = 0; s < areaCount; s++) {
             areaLength = Math.min(areaLength, slotUsed[s]);
         }
-        if (areaLength == 0) {
-            return;
-        }
         List<StripeArea> stripes = new ArrayList<>(areaCount);
-        for (int s = 0; s < areaCount; s++) {
-            Area a = slotArea[s];
-            stripes.add(new StripeArea(a.map.pv, a.start));
-            allocatedPvs.get(s).add(a.map.pv);
-            consume(a, areaLength);
+        int total = areaCount + logStillNeeded;
+        int skip = 0;
+        long length = areaLength;
+        for (int s = 0; s < total; s++) {
+            if (s == areaCount) {
+                skip = logOffset - areaCount;
+                length = logLen;
+            }
+            Area a = slotArea[s + skip];
+            if (length == 0) {
+                continue;
+            }
+            if (a.count < length) {
+                // LVM would place the log over the data run it shares when that run is used up (a candidate
+                // smaller than the log ranks last); refuse instead of overlapping
+                throw new LayoutException(lvName, "poolmetadatasize", Long.toString(logLen),
+                        "Insufficient free space for log allocation for logical volume " + lvName + ".");
+            }
+            StripeArea placed = new StripeArea(a.map.pv, a.start);
+            if (s < areaCount) {
+                stripes.add(placed);
+                allocatedPvs.get(s).add(a.map.pv);
+            } else {
+                metadata = placed;
+            }
+            consume(a, length);
         }
-        passes.add(new Pass(areaLength, List.copyOf(stripes)));
+        if (areaLength > 0) {
+            passes.add(new Pass(areaLength, List.copyOf(stripes)));
+        }
         allocated = Math.addExact(allocated, Math.multiplyExact(areaLength, areaCount));
     }
 
-    // lib/metadata/pv_map.c: consume_pv_area (from the lowest extent up)
+    // lib/metadata/pv_map.c: consume_pv_area (from the lowest extent up; a used-up run leaves the list)
     private static void consume(Area a, long n) {
         a.map.remove(a);
-        if (n < a.count) {
-            a.start += n;
-            a.count -= n;
-            a.unreserved = a.count;
+        a.start += n;
+        a.count -= n;
+        a.unreserved = a.count;
+        if (a.count > 0) {
             a.map.insert(a, false);
         }
     }

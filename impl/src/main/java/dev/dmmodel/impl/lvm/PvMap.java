@@ -2,8 +2,7 @@ package dev.dmmodel.impl.lvm;
 
 /**
  * A PV's free runs open to one allocation, largest first ({@code lib/metadata/pv_map.h: struct pv_map}): a
- * circular list with a sentinel, as LVM keeps it. Shared by {@link ExtentAllocator} and
- * {@link PoolExtentAllocator}.
+ * circular list with a sentinel, as LVM keeps it, for {@link ExtentAllocator}.
  */
 final class PvMap {
 

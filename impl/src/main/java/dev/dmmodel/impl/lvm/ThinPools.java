@@ -292,7 +292,7 @@ public final class ThinPools {
             throw new LayoutException(where, "extents", Long.toString(dataExtents), "Volume group \"" + vg.name()
                     + "\" has insufficient free space (" + free + " extents): " + dataExtents + " required.");
         }
-        PoolExtentAllocator.Result placed = PoolExtentAllocator.allocate(name, space, stripes, dataExtents,
+        ExtentAllocator.Result placed = ExtentAllocator.allocateWithLog(name, space, stripes, dataExtents,
                 params.metadataExtents(), policy);
         List<LvSegment> dataSegments = LvAllocator.segments(placed.data(), stripeSize);
         List<LvSegment> metaSegments = List.of(new LvSegment(0, params.metadataExtents(), Sectors.ZERO,

@@ -27,4 +27,10 @@ public interface ModelProvider {
 
     /** A simulation of the layout (see {@link dev.dmmodel.engine.Simulation}). */
     dev.dmmodel.engine.Simulation simulate(Layout layout, dev.dmmodel.engine.EngineOptions options);
+
+    /** See {@link dev.dmmodel.workload.Script#parse(String)}. */
+    dev.dmmodel.workload.Script parseScript(String text);
+
+    /** See {@link dev.dmmodel.workload.Command#parse(String)}. */
+    dev.dmmodel.workload.Command parseCommand(String line);
 }

@@ -8,7 +8,8 @@ import java.util.Set;
 /**
  * One line of a workload script, as users paste them from a shell: {@code dd}, writes to sysfs and
  * procfs, {@code sync}, {@code blockdev --setbsz}, {@code mkfs.xfs}, {@code mount}/{@code umount},
- * {@code dmsetup message|suspend|resume}, {@code blkdiscard}, {@code lvcreate -s}. Parse with
+ * {@code dmsetup message|suspend|resume}, {@code blkdiscard}, {@code sleep}, and LVM's thin {@code lvcreate -V -T},
+ * {@code lvcreate -s} and {@code lvremove}. Parse with
  * {@link Script#parse(String)} or {@link Command#parse(String)}.
  */
 public sealed interface Command {
@@ -22,7 +23,8 @@ public sealed interface Command {
      * @throws WorkloadParseException with the reason the shell tool itself would give
      */
     static Command parse(String line) {
-        return CommandParser.parse(line, 1);
+        Objects.requireNonNull(line, "line");
+        return dev.dmmodel.spi.ModelProviders.get().parseCommand(line);
     }
 
     /** {@code dd} flags ({@code iflag=}/{@code oflag=}). */
@@ -299,6 +301,61 @@ public sealed interface Command {
             Objects.requireNonNull(line, "line");
             Objects.requireNonNull(origin, "origin");
             Objects.requireNonNull(name, "name");
+        }
+    }
+
+    /**
+     * {@code sleep NUMBER[smhd]...}: modelled time passes (GNU sleep adds its operands). Nothing in the model
+     * runs on a timer yet, so the engine only advances its clock.
+     *
+     * @param line the line
+     * @param duration how long, to the nanosecond (GNU sleep rounds up to its clock's resolution)
+     */
+    record Sleep(String line, java.time.Duration duration) implements Command {
+        /** Rejects nulls and negative durations. */
+        public Sleep {
+            Objects.requireNonNull(line, "line");
+            Objects.requireNonNull(duration, "duration");
+            if (duration.isNegative()) {
+                throw new IllegalArgumentException("sleep duration (" + duration + ") must not be negative");
+            }
+        }
+    }
+
+    /**
+     * {@code lvcreate -V SIZE -T VG/POOL [-n NAME]} (or {@code --thinpool POOL VG}): a thin volume in an
+     * existing thin pool, activated as LVM activates it.
+     *
+     * @param line the line
+     * @param volumeGroup the VG
+     * @param pool the thin pool LV
+     * @param name the new LV's name, empty for LVM's automatic {@code lvolN}
+     * @param virtualSize {@code -V}, exact bytes as LVM reads the size (a bare number is MiB)
+     */
+    record LvcreateThin(String line, String volumeGroup, String pool, String name,
+                        dev.dmmodel.units.Bytes virtualSize) implements Command {
+        /** Rejects nulls. */
+        public LvcreateThin {
+            Objects.requireNonNull(line, "line");
+            Objects.requireNonNull(volumeGroup, "volumeGroup");
+            Objects.requireNonNull(pool, "pool");
+            Objects.requireNonNull(name, "name");
+            Objects.requireNonNull(virtualSize, "virtualSize");
+        }
+    }
+
+    /**
+     * {@code lvremove [-y|-f] VG/LV...}: removes logical volumes (deactivating them first).
+     *
+     * @param line the line
+     * @param logicalVolumes the LVs as {@code vg/lv}, in the order given
+     * @param assumeYes {@code -y} or {@code -f}: no question is asked before an active LV is removed
+     */
+    record Lvremove(String line, List<String> logicalVolumes, boolean assumeYes) implements Command {
+        /** Rejects nulls; copies the list. */
+        public Lvremove {
+            Objects.requireNonNull(line, "line");
+            logicalVolumes = List.copyOf(logicalVolumes);
         }
     }
 }

@@ -24,6 +24,7 @@ public record Script(List<Command> commands) {
      * @throws WorkloadParseException naming the line number, the line and the reason
      */
     public static Script parse(String text) {
-        return CommandParser.parseScript(text);
+        java.util.Objects.requireNonNull(text, "text");
+        return dev.dmmodel.spi.ModelProviders.get().parseScript(text);
     }
 }

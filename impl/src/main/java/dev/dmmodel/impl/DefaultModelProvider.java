@@ -34,4 +34,14 @@ public final class DefaultModelProvider implements ModelProvider {
     public dev.dmmodel.engine.Simulation simulate(Layout layout, dev.dmmodel.engine.EngineOptions options) {
         return new dev.dmmodel.impl.engine.HostSimulation(layout, options);
     }
+
+    @Override
+    public dev.dmmodel.workload.Script parseScript(String text) {
+        return dev.dmmodel.impl.tools.WorkloadParser.parseScript(text);
+    }
+
+    @Override
+    public dev.dmmodel.workload.Command parseCommand(String line) {
+        return dev.dmmodel.impl.tools.WorkloadParser.parse(line, 1);
+    }
 }

@@ -41,7 +41,7 @@ final class HostBuilder implements DeviceView {
     private static final Pattern KERNEL_NAME = Pattern.compile("[A-Za-z0-9_.+-]{1,32}");
     // drivers/md/dm-ioctl.c: check_name — up to DM_NAME_LEN - 1 characters, no '/'
     private static final Pattern DM_NAME = Pattern.compile("[^/\\s]{1,127}");
-    private static final int DM_MAJOR = 253;
+    private static final int DM_MAJOR = dev.dmmodel.impl.dm.DmMinors.DM_MAJOR;
     private static final int BLKEXT_MAJOR = 259;
 
     private final KernelProfile profile;
@@ -51,7 +51,6 @@ final class HostBuilder implements DeviceView {
     private final Map<String, List<String>> holders = new HashMap<>();
     private final Map<DiskDriver, Integer> diskCount = new HashMap<>();
     private final LvmSteps lvm;
-    private int nextDmMinor;
     private int nextBlkExtMinor;
 
     HostBuilder(KernelProfile profile) {
@@ -219,17 +218,16 @@ final class HostBuilder implements DeviceView {
             throw new LayoutException(dmName, "name", dmName, "device-mapper name " + dmName + " is already in use");
         }
         DmTable resolved = resolveTable(dmName, table);
-        String name = kernelName.orElseGet(() -> "dm-" + nextDmMinor);
-        DevNumber dev = devNumber.orElseGet(() -> new DevNumber(DM_MAJOR, nextDmMinor));
+        int minor = dev.dmmodel.impl.dm.DmMinors.nextFreeMinor(devices.values().stream()
+                .map(dev.dmmodel.device.BlockDevice::devNumber).toList());
+        String name = kernelName.orElseGet(() -> "dm-" + minor);
+        DevNumber dev = devNumber.orElseGet(() -> new DevNumber(DM_MAJOR, minor));
         checkNewName(name);
         if (!byLvm) {
             checkExclusive(dmName, resolved);
         }
         Limits l = DmTableLimits.compute(dmName, resolved, this, profile);
         DmDevice dm = new DmDevice(name, dev, dmName, uuid, resolved, l.toQueueLimits());
-        if (dev.major() == DM_MAJOR) {
-            nextDmMinor = Math.max(nextDmMinor, dev.minor() + 1);
-        }
         register(dm, l);
         aliases.put(dmName, name);
         aliases.put("/dev/mapper/" + dmName, name);

@@ -16,7 +16,6 @@ import dev.dmmodel.lvm.PhysicalVolume;
 import dev.dmmodel.lvm.SegmentType;
 import dev.dmmodel.lvm.ThinPoolRequest;
 import dev.dmmodel.lvm.VolumeGroup;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -358,19 +357,8 @@ final class LvmSteps {
                 r.policy(), pvs, ranges);
     }
 
-    // lib/misc/lvm-string.c: build_dm_uuid — "LVM-" + VG uuid + LV uuid; ours are derived from the names
     private static String uuid(String vg, String lv) {
-        return "LVM-" + token(vg, 32) + token(vg + "/" + lv, 32);
-    }
-
-    private static String token(String seed, int length) {
-        String alphabet = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
-        byte[] hash = com.google.common.hash.Hashing.sha256().hashString(seed, StandardCharsets.UTF_8).asBytes();
-        StringBuilder sb = new StringBuilder();
-        for (int i = 0; i < length; i++) {
-            sb.append(alphabet.charAt((hash[i % hash.length] & 0xFF) % alphabet.length()));
-        }
-        return sb.toString();
+        return LvTables.dmUuid(vg, lv);
     }
 
     private void replacePv(PhysicalVolume pv) {

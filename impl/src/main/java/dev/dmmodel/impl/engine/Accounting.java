@@ -28,6 +28,11 @@ final class Accounting {
     }
 
     /** One completed I/O of {@code sectors} on a device. */
+    /** A device created anew starts from zero ({@code /proc/diskstats} of a new gendisk). */
+    void reset(String device) {
+        counters.remove(device);
+    }
+
     void io(String device, Op op, long sectors) {
         Counters c = of(device);
         switch (op) {

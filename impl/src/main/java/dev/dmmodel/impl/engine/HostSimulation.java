@@ -17,8 +17,11 @@ import java.util.Map;
  * Modelled so far: {@code dd} (direct and buffered reads and writes of block devices, {@code /dev/zero},
  * {@code /dev/null}), {@code sync}, {@code drop_caches}, sysfs {@code max_sectors_kb}/{@code read_ahead_kb},
  * {@code blockdev --setbsz}, {@code mkfs}/{@code mount}/{@code umount} as changes of the soft block size,
- * {@code dmsetup message}/{@code suspend}/{@code resume}, {@code blkdiscard}, and {@code lvcreate -s} of a thin
- * LV (the pool's {@code create_snap}; the snapshot stays inactive, as LVM leaves it).
+ * {@code dmsetup message}/{@code suspend}/{@code resume}, {@code blkdiscard}, {@code sleep} (the clock
+ * advances), and LVM's thin commands: {@code lvcreate -V -T} (the pool's {@code create_thin}, a new dm device
+ * at the lowest free minor), {@code lvcreate -s} of a thin LV (the pool's {@code create_snap}; the snapshot
+ * stays inactive, as LVM leaves it) and {@code lvremove} of a thin LV (its device removed, the pool's
+ * {@code delete}). Each LVM change steps the pool's transaction id as LVM does.
  */
 public final class HostSimulation implements Simulation {
     /** {@code BIO_MAX_VECS}. */
@@ -34,7 +37,11 @@ public final class HostSimulation implements Simulation {
     private final Map<String, Long> filesystems = new HashMap<>();
     private final UserBuffer buffer;
     /** The volume groups as LVM's metadata says now: thin snapshots created by the workload are added. */
-    private final Map<String, dev.dmmodel.lvm.VolumeGroup> volumeGroups = new HashMap<>();
+    private final Map<String, dev.dmmodel.lvm.VolumeGroup> volumeGroups = new java.util.LinkedHashMap<>();
+    /** The devices that exist now, in creation order: LVM commands add and remove dm devices. */
+    private final List<BlockDevice> current;
+    /** Modelled time since the start ({@code sleep}), in nanoseconds. */
+    private long clockNanos;
 
     /** A simulation of the layout. */
     public HostSimulation(Layout layout, dev.dmmodel.engine.EngineOptions options) {
@@ -42,6 +49,7 @@ public final class HostSimulation implements Simulation {
         this.layout = layout;
         this.buffer = new UserBuffer(options.bufferRunBytes());
         this.kernel = new Kernel(layout);
+        this.current = new ArrayList<>(layout.devices());
         kernel.registerThinDevices();
         for (dev.dmmodel.lvm.VolumeGroup vg : layout.volumeGroups()) {
             volumeGroups.put(vg.name(), vg);
@@ -153,6 +161,17 @@ public final class HostSimulation implements Simulation {
             if (command instanceof Command.LvcreateSnapshot s) {
                 return lvcreateSnapshot(s);
             }
+            if (command instanceof Command.LvcreateThin c) {
+                return lvcreateThin(c);
+            }
+            if (command instanceof Command.Lvremove r) {
+                return lvremove(r);
+            }
+            if (command instanceof Command.Sleep s) {
+                // nothing in the model runs on a timer yet: time only passes
+                clockNanos = Math.addExact(clockNanos, s.duration().toNanos());
+                return ok(command);
+            }
             throw new UnsupportedOperationException("the engine does not model '" + command.line() + "' yet");
         } finally {
             kernel.events.listener(TraceListener.NONE);
@@ -180,16 +199,7 @@ public final class HostSimulation implements Simulation {
         dev.dmmodel.lvm.LogicalVolume snap = updated.logicalVolumes().get(updated.logicalVolumes().size() - 1);
         dev.dmmodel.lvm.SegmentType.Thin thin = snap.thin().orElseThrow();
         long originId = vg.logicalVolume(lvName).orElseThrow().thin().orElseThrow().deviceId();
-        String pool = null;
-        for (String dmName : List.of(dev.dmmodel.lvm.LogicalVolume.dmName(vgName, thin.pool(), "tpool"),
-                dev.dmmodel.lvm.LogicalVolume.dmName(vgName, thin.pool()))) {
-            BlockDevice d = layout.find("/dev/mapper/" + dmName).orElse(null);
-            if (d instanceof dev.dmmodel.device.DmDevice dm && dm.table().targets().stream()
-                    .anyMatch(t -> t instanceof dev.dmmodel.dm.ThinPoolTarget)) {
-                pool = d.name();
-                break;
-            }
-        }
+        String pool = poolDevice(vgName, thin.pool());
         if (pool == null) {
             return new CommandResult(s, 5, "  Thin pool " + vgName + "/" + thin.pool() + " is not active in the"
                     + " model: the snapshot needs its pool's metadata", 0);
@@ -203,13 +213,185 @@ public final class HostSimulation implements Simulation {
                     0);
         }
         volumeGroups.put(vgName, updated);
+        refreshLayout();
         return new CommandResult(s, 0, "  Logical volume \"" + snap.name() + "\" created.", 0);
+    }
+
+    /** The kernel name of the device holding a pool LV's thin-pool target (vg-pool-tpool, or vg-pool), or null. */
+    private String poolDevice(String vgName, String poolName) {
+        for (String dmName : List.of(dev.dmmodel.lvm.LogicalVolume.dmName(vgName, poolName, "tpool"),
+                dev.dmmodel.lvm.LogicalVolume.dmName(vgName, poolName))) {
+            BlockDevice d = layout.find("/dev/mapper/" + dmName).orElse(null);
+            if (d instanceof dev.dmmodel.device.DmDevice dm && dm.table().targets().stream()
+                    .anyMatch(t -> t instanceof dev.dmmodel.dm.ThinPoolTarget)) {
+                return d.name();
+            }
+        }
+        return null;
+    }
+
+    /*
+     * tools/lvcreate.c (-V -T): LVM queues "create_thin ID" with the transaction id step, then activates the
+     * LV: a new dm device "vg-lv" with the table "thin <tpool> ID" (libdm: _thin_emit_segment_line) at the
+     * lowest free dm minor (dm.c: next_free_minor takes the lowest free one).
+     */
+    private CommandResult lvcreateThin(Command.LvcreateThin c) {
+        dev.dmmodel.lvm.VolumeGroup vg = volumeGroups.get(c.volumeGroup());
+        if (vg == null) {
+            return new CommandResult(c, 5, "  Volume group \"" + c.volumeGroup() + "\" not found", 0);
+        }
+        dev.dmmodel.lvm.VolumeGroup updated;
+        try {
+            updated = dev.dmmodel.impl.lvm.ThinPools.lvcreateThin(vg,
+                    new dev.dmmodel.lvm.ThinLvRequest(c.name(), c.virtualSize(), c.pool()));
+        } catch (dev.dmmodel.layout.LayoutException e) {
+            return new CommandResult(c, 5, "  " + e.getMessage(), 0);
+        }
+        dev.dmmodel.lvm.LogicalVolume lv = updated.logicalVolumes().get(updated.logicalVolumes().size() - 1);
+        String tpool = layout.find("/dev/mapper/" + dev.dmmodel.lvm.LogicalVolume.dmName(vg.name(), c.pool(),
+                "tpool")).map(BlockDevice::name).orElse(null);
+        if (tpool == null) {
+            // lib/activate/dev_manager.c: the first thin LV of a fresh pool relayers it as vg-pool-tpool
+            throw new UnsupportedOperationException("the engine does not model relayering thin pool "
+                    + vg.name() + "/" + c.pool() + " (no " + dev.dmmodel.lvm.LogicalVolume.dmName(vg.name(),
+                    c.pool(), "tpool") + " device) for '" + c.line() + "' yet");
+        }
+        long id = lv.thin().orElseThrow().deviceId();
+        try {
+            long tid = kernel.thin.pool(tpool).transactionId();
+            kernel.thin.message(tpool, List.of("create_thin", Long.toString(id)));
+            kernel.thin.message(tpool, List.of("set_transaction_id", Long.toString(tid), Long.toString(tid + 1)));
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            return new CommandResult(c, 5, "  device-mapper: message ioctl on " + tpool + " failed: " + e.getMessage(),
+                    0);
+        }
+        dev.dmmodel.device.DmDevice dm = activate(lv.dmName(),
+                dev.dmmodel.impl.lvm.LvTables.dmUuid(vg.name(), lv.name()),
+                dev.dmmodel.impl.lvm.ThinPools.thinTable(updated, lv, tpool));
+        List<dev.dmmodel.lvm.LogicalVolume> lvs = new ArrayList<>(updated.logicalVolumes());
+        lvs.set(lvs.size() - 1, lv.withDmDevice(dm.name()));
+        volumeGroups.put(vg.name(), new dev.dmmodel.lvm.VolumeGroup(updated.name(), updated.extentSize(),
+                updated.physicalVolumes(), lvs, updated.allocationPolicy()));
+        refreshLayout();
+        return new CommandResult(c, 0, "  Logical volume \"" + lv.name() + "\" created.", 0);
+    }
+
+    // a dm device loaded while the workload runs, its limits stacked from the devices below as now
+    private dev.dmmodel.device.DmDevice activate(String dmName, String uuid, dev.dmmodel.dm.DmTable table) {
+        int minor = dev.dmmodel.impl.dm.DmMinors.nextFreeMinor(current.stream().map(BlockDevice::devNumber).toList());
+        String name = "dm-" + minor;
+        dev.dmmodel.impl.limits.Limits limits = dev.dmmodel.impl.dm.DmTableLimits.compute(dmName, table, kernelView(),
+                kernel.profile);
+        dev.dmmodel.device.DmDevice dm = new dev.dmmodel.device.DmDevice(name,
+                new dev.dmmodel.device.DevNumber(dev.dmmodel.impl.dm.DmMinors.DM_MAJOR, minor), dmName, uuid, table, limits.toQueueLimits());
+        kernel.addDm(dm, limits);
+        current.add(dm);
+        return dm;
+    }
+
+    /** The kernel's devices as dm's limit stacking sees them. */
+    private dev.dmmodel.impl.dm.DeviceView kernelView() {
+        return new dev.dmmodel.impl.dm.DeviceView() {
+            @Override
+            public boolean exists(String device) {
+                return kernel.device(device) != null;
+            }
+
+            @Override
+            public dev.dmmodel.impl.limits.Limits queueLimits(String device) {
+                return kernel.queueLimits(device);
+            }
+
+            @Override
+            public long startSector(String device) {
+                return kernel.device(device) instanceof dev.dmmodel.device.Partition p ? p.start().count() : 0;
+            }
+
+            @Override
+            public long size(String device) {
+                return kernel.device(device).size().count();
+            }
+
+            @Override
+            public java.util.Optional<dev.dmmodel.dm.ThinPoolTarget> poolTarget(String device) {
+                return kernel.device(device) instanceof dev.dmmodel.device.DmDevice dm
+                        ? dev.dmmodel.impl.dm.DmTableLimits.poolTarget(dm.table()) : java.util.Optional.empty();
+            }
+        };
+    }
+
+    /*
+     * tools/lvremove.c: an active LV is deactivated (its dm device removed) after the question LVM asks
+     * unless -y or -f is given; a thin LV's removal queues "delete ID" with the transaction id step.
+     */
+    private CommandResult lvremove(Command.Lvremove r) {
+        StringBuilder out = new StringBuilder();
+        for (String vgLv : r.logicalVolumes()) {
+            String vgName = vgLv.substring(0, vgLv.indexOf('/'));
+            String lvName = vgLv.substring(vgLv.indexOf('/') + 1);
+            dev.dmmodel.lvm.VolumeGroup vg = volumeGroups.get(vgName);
+            if (vg == null) {
+                return new CommandResult(r, 5, out + "  Volume group \"" + vgName + "\" not found", 0);
+            }
+            dev.dmmodel.lvm.LogicalVolume lv = vg.logicalVolume(lvName).orElse(null);
+            if (lv == null) {
+                return new CommandResult(r, 5, out + "  Failed to find logical volume \"" + vgLv + "\"", 0);
+            }
+            if (lv.thin().isEmpty()) {
+                throw new UnsupportedOperationException("the engine does not model removing " + vgLv + " ("
+                        + lv.role() + ") in '" + r.line() + "' yet: only thin volumes");
+            }
+            String device = lv.dmDevice().isEmpty() || kernel.device(lv.dmDevice()) == null ? null : lv.dmDevice();
+            if (device != null && !r.assumeYes()) {
+                // lib/misc/lvm-wrappers.c: yes_no_prompt reads end of file as "no"
+                return new CommandResult(r, 5, out + "Do you really want to remove active logical volume " + vgLv
+                        + "? [y/n]: \n  Logical volume " + lvName + " not removed.", 0);
+            }
+            dev.dmmodel.lvm.VolumeGroup updated;
+            try {
+                updated = dev.dmmodel.impl.lvm.ThinPools.lvremoveThin(vg, lvName);
+            } catch (dev.dmmodel.layout.LayoutException e) {
+                return new CommandResult(r, 5, out + "  " + e.getMessage(), 0);
+            }
+            String pool = poolDevice(vgName, lv.thin().get().pool());
+            if (pool == null) {
+                return new CommandResult(r, 5, out + "  Thin pool " + vgName + "/" + lv.thin().get().pool()
+                        + " is not active in the model: the removal needs its pool's metadata", 0);
+            }
+            if (device != null) {
+                release(device);
+                if (mounted.containsKey(device)) {
+                    return new CommandResult(r, 5, out + "  Logical volume " + vgLv + " contains a filesystem in use.",
+                            0);
+                }
+                try {
+                    kernel.removeDm(device);
+                } catch (IllegalStateException e) {
+                    return new CommandResult(r, 5, out + "  Logical volume " + vgLv + " is used by another device.",
+                            0);
+                }
+                caches.remove(device);
+                current.removeIf(d -> d.name().equals(device));
+            }
+            try {
+                long tid = kernel.thin.pool(pool).transactionId();
+                kernel.thin.message(pool, List.of("delete", Long.toString(lv.thin().get().deviceId())));
+                kernel.thin.message(pool, List.of("set_transaction_id", Long.toString(tid), Long.toString(tid + 1)));
+            } catch (IllegalArgumentException | IllegalStateException e) {
+                return new CommandResult(r, 5, out + "  device-mapper: message ioctl on " + pool + " failed: "
+                        + e.getMessage(), 0);
+            }
+            volumeGroups.put(vgName, updated);
+            refreshLayout();
+            out.append("  Logical volume \"").append(lvName).append("\" successfully removed.\n");
+        }
+        return new CommandResult(r, 0, out.toString().stripTrailing(), 0);
     }
 
     // the layout as sysfs shows it now: tunables written since the start
     private void refreshLayout() {
         List<BlockDevice> devices = new ArrayList<>();
-        for (BlockDevice d : original.devices()) {
+        for (BlockDevice d : current) {
             dev.dmmodel.limits.QueueLimits q = kernel.queueLimits(d.name()).toQueueLimits();
             if (d instanceof dev.dmmodel.device.Disk disk) {
                 devices.add(new dev.dmmodel.device.Disk(disk.name(), disk.devNumber(), disk.size(), disk.driver(), q));
@@ -223,7 +405,7 @@ public final class HostSimulation implements Simulation {
                         dm.table(), q));
             }
         }
-        layout = Layout.of(original.profile(), devices, original.physicalVolumes(), original.volumeGroups());
+        layout = Layout.of(original.profile(), devices, original.physicalVolumes(), List.copyOf(volumeGroups.values()));
     }
 
     static CommandResult ok(Command c) {

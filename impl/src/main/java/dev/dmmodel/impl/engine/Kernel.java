@@ -95,6 +95,41 @@ final class Kernel {
         }
     }
 
+    /**
+     * {@code DM_DEV_CREATE} + table load + resume of a device LVM activates while the workload runs: the
+     * device joins with its computed limits; thin ids its table names must already exist in the pool.
+     */
+    // drivers/md/dm-ioctl.c: dev_create, table_load, do_resume
+    void addDm(DmDevice dm, Limits limits) {
+        if (devices.containsKey(dm.name())) {
+            throw new IllegalStateException("dm device " + dm.name() + " already exists");
+        }
+        List<TargetModel> models = new ArrayList<>();
+        for (DmTarget t : dm.table().targets()) {
+            models.add(TargetModel.of(t, n -> devices.get(n).size().count()));
+        }
+        devices.put(dm.name(), dm);
+        dms.put(dm.name(), new DmNode(dm, dm.table().targets(), models));
+        dmLimits.put(dm.name(), limits);
+        accounting.reset(dm.name());
+    }
+
+    /** {@code DM_DEV_REMOVE}: the device and its counters are gone; nothing may be stacked on it. */
+    // drivers/md/dm-ioctl.c: dev_remove
+    void removeDm(String name) {
+        for (DmNode n : dms.values()) {
+            if (n.device().table().devices().contains(name)) {
+                throw new IllegalStateException("dm device " + name + " is in use by " + n.device().name());
+            }
+        }
+        if (dms.remove(name) == null) {
+            throw new IllegalStateException("no dm device " + name);
+        }
+        devices.remove(name);
+        dmLimits.remove(name);
+        accounting.reset(name);
+    }
+
     /** Registers the thin devices the tables name (after construction, when pools can be looked up). */
     void registerThinDevices() {
         for (dev.dmmodel.dm.ThinTarget t : thinTargets) {

@@ -57,4 +57,20 @@ public final class LvTables {
                 "LV " + lv.name() + " uses PV " + area.pv() + ", which is not in VG " + vg.name()));
         return pv.extentStart(area.startPe());
     }
+
+    // lib/misc/lvm-string.c: build_dm_uuid — "LVM-" + VG uuid + LV uuid; ours are derived from the names
+    /** The dm uuid LVM gives an LV's device; real uuids are random, the model's are derived from the names. */
+    public static String dmUuid(String vg, String lv) {
+        return "LVM-" + token(vg, 32) + token(vg + "/" + lv, 32);
+    }
+
+    private static String token(String seed, int length) {
+        String alphabet = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+        byte[] hash = com.google.common.hash.Hashing.sha256().hashString(seed, java.nio.charset.StandardCharsets.UTF_8).asBytes();
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < length; i++) {
+            sb.append(alphabet.charAt((hash[i % hash.length] & 0xFF) % alphabet.length()));
+        }
+        return sb.toString();
+    }
 }

@@ -3,8 +3,8 @@ package dev.dmmodel.impl.lvm;
 import java.util.List;
 import java.util.Optional;
 
-/** The rules LVM applies to VG and LV names. */
-final class LvmNames {
+/** The rules LVM applies to VG and LV names, and to the dm names it makes of them. */
+public final class LvmNames {
 
     /** {@code NAME_LEN} (128) less the terminating NUL. */
     static final int MAX_NAME_CHARS = 127;
@@ -22,7 +22,7 @@ final class LvmNames {
      * Why {@code name} is not a valid VG or LV name, as LVM words it; empty if it is valid.
      */
     // lib/misc/lvm-string.c: _validate_name (texts from lib/display/display.c: display_name_error)
-    static Optional<String> invalidReason(String name) {
+    public static Optional<String> invalidReason(String name) {
         if (name.isEmpty()) {
             return Optional.of("Name is zero length.");
         }
@@ -45,7 +45,7 @@ final class LvmNames {
 
     /** The LV-name reservation {@code name} breaks, as LVM words it; empty if none. */
     // lib/misc/lvm-string.c: apply_lvname_restrictions
-    static Optional<String> reservedLvName(String name) {
+    public static Optional<String> reservedLvName(String name) {
         for (String prefix : RESERVED_PREFIXES) {
             if (name.startsWith(prefix)) {
                 return Optional.of("Names starting \"" + prefix + "\" are reserved. Please choose a different LV name.");
@@ -57,6 +57,31 @@ final class LvmNames {
             }
         }
         return Optional.empty();
+    }
+
+    /**
+     * The VG and LV of an LVM dm name {@code vg-lv} (hyphens inside a name doubled); empty when the name has
+     * no single hyphen, an empty part, or a layer suffix ({@code vg-pool-tpool} is the pool's layer, not an LV).
+     */
+    // libdm/libdm-string.c: dm_split_lvm_name (vg, lv and layer at the single hyphens)
+    public static Optional<String[]> splitDmName(String dmName) {
+        java.util.List<Integer> singles = new java.util.ArrayList<>();
+        for (int i = 0; i < dmName.length(); i++) {
+            if (dmName.charAt(i) == '-') {
+                if (i + 1 < dmName.length() && dmName.charAt(i + 1) == '-') {
+                    i++;
+                    continue;
+                }
+                singles.add(i);
+            }
+        }
+        if (singles.size() != 1) {
+            return Optional.empty();
+        }
+        int at = singles.get(0);
+        String vg = dmName.substring(0, at).replace("--", "-");
+        String lv = dmName.substring(at + 1).replace("--", "-");
+        return vg.isEmpty() || lv.isEmpty() ? Optional.empty() : Optional.of(new String[] {vg, lv});
     }
 
     // isalnum() in the C locale, plus . _ - +

@@ -654,6 +654,34 @@ public final class ThinPools {
                 EnumSet.of(LvFlag.ACTIVATION_SKIP));
     }
 
+    /**
+     * Removes a thin volume (or an inactive thin snapshot): the LV leaves the metadata and the pool's
+     * transaction id is incremented (the queued {@code delete} message). Its origin's other snapshots are
+     * untouched: thin snapshots do not depend on their origin.
+     *
+     * @return the VG without the LV
+     * @throws LayoutException with LVM's message when lvremove would refuse
+     */
+    // tools/lvremove.c -> lib/metadata/lv_manip.c: lv_remove_single, with thin_manip.c: detach_pool_lv (delete)
+    public static VolumeGroup lvremoveThin(VolumeGroup vg, String name) {
+        Objects.requireNonNull(vg, "vg");
+        Objects.requireNonNull(name, "name");
+        String where = vg.name() + "/" + name;
+        LogicalVolume lv = vg.logicalVolume(name).orElseThrow(() -> new LayoutException(where, "lv_name", name,
+                "Failed to find logical volume \"" + where + "\""));
+        SegmentType.Thin thin = lv.thin().orElseThrow(() -> new LayoutException(where, "segtype",
+                lv.role().toString(), "lvremove of " + where + " (" + lv.role() + "): only thin volumes are"
+                + " removed by the model"));
+        LogicalVolume pool = vg.logicalVolume(thin.pool()).orElseThrow();
+        SegmentType.ThinPool p = pool.thinPool().orElseThrow();
+        List<LogicalVolume> lvs = new ArrayList<>(vg.logicalVolumes());
+        lvs.set(lvs.indexOf(pool), pool.withSegments(List.of(LvSegment.thinPool(pool.extentCount(),
+                p.withTransactionId(p.transactionId() + 1)))));
+        lvs.remove(lv);
+        LOG.debug("Logical volume \"{}\" successfully removed.", name);
+        return replaceLvs(vg, lvs);
+    }
+
     private static LogicalVolume existingPool(VolumeGroup vg, String poolName, String where) {
         // tools/lvcreate.c: _check_pool_parameters
         LogicalVolume pool = vg.logicalVolume(poolName).orElseThrow(() -> new LayoutException(where, "thinpool",

@@ -12,6 +12,7 @@ import dev.dmmodel.lvm.ThinPoolConvertRequest;
 import dev.dmmodel.lvm.ThinPoolRequest;
 import dev.dmmodel.lvm.ThinSnapshotRequest;
 import dev.dmmodel.lvm.VgCreateOptions;
+import dev.dmmodel.impl.lvm.LvmSizeArg;
 import dev.dmmodel.units.Bytes;
 import dev.dmmodel.units.Sectors;
 import java.math.BigInteger;
@@ -56,7 +57,6 @@ import java.util.regex.Pattern;
  */
 public final class LvmCommandParser {
 
-    private static final Pattern SIZE = Pattern.compile("(\\d{1,40})([bBsSkKmMgGtTpPeE]?)");
     private static final Pattern NUMBER = Pattern.compile("\\d{1,40}");
     private static final Pattern RANGE = Pattern.compile("(\\d{1,40})(?:([-+])(\\d{1,40}))?");
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9+_.][A-Za-z0-9+_.-]{0,126}");
@@ -717,25 +717,10 @@ public final class LvmCommandParser {
         return bytesOf(a.get(key), optName(a, key), defaultUnit);
     }
 
-    // tools/lvmcmdline.c: _size_arg — 1024-based units, s = sectors, b = bytes; a bare number in the default unit
+    // one rule for LVM's sizes: impl.lvm.LvmSizeArg (tools/lvmcmdline.c: _size_arg)
     private Bytes bytesOf(Token t, String field, char defaultUnit) {
-        Matcher m = SIZE.matcher(t.text());
-        String expected = "a size: digits and one of b s k m g t p e (a bare number is "
-                + (defaultUnit == 'k' ? "KiB" : "MiB") + ")";
-        if (!m.matches()) {
-            throw error(t.column(), field, t.text(), expected);
-        }
-        char unit = m.group(2).isEmpty() ? defaultUnit : Character.toLowerCase(m.group(2).charAt(0));
-        BigInteger factor = switch (unit) {
-            case 'b' -> BigInteger.ONE;
-            case 's' -> BigInteger.valueOf(512);
-            default -> BigInteger.valueOf(1024).pow("kmgtpe".indexOf(unit) + 1);
-        };
-        BigInteger v = new BigInteger(m.group(1)).multiply(factor);
-        if (v.bitLength() > 62) {
-            throw error(t.column(), field, t.text(), "a size below 2^62 bytes");
-        }
-        return Bytes.of(v.longValue());
+        LvmSizeArg.Sized s = LvmSizeArg.read(t.text(), defaultUnit);
+        return s.size().orElseThrow(() -> error(t.column(), field, t.text(), s.expected()));
     }
 
     private Sectors sectors(Args a, String key, char defaultUnit) {

@@ -211,6 +211,56 @@ class ThinLayoutTest {
     }
 
     @Test
+    void lvremoveAndLvcreateInAWorkloadKeepThePoolsAllocatorAndStepItsTransactionId() {
+        // thin-lvm-zy-buffered1M/setup.txt: the history of the recorded host after its snapshot
+        Simulation sim = Simulation.of(recorded().build());
+        sim.run(Script.parse("dd if=/dev/zero of=/dev/vgt/thin bs=1M count=16 oflag=direct"), TraceListener.NONE);
+        // without -y LVM asks, and end of input answers no: nothing changes
+        var asked = sim.execute(Script.parse("lvremove vgt/thin").commands().get(0), TraceListener.NONE);
+        assertThat(asked.exitStatus()).isEqualTo(5);
+        assertThat(asked.message()).endsWith("Logical volume thin not removed.");
+        assertThat(sim.layout().find("/dev/vgt/thin")).isPresent();
+
+        var removed = sim.execute(Script.parse("lvremove -y vgt/thin").commands().get(0), TraceListener.NONE);
+        assertThat(removed.exitStatus()).isZero();
+        assertThat(removed.message()).isEqualTo("  Logical volume \"thin\" successfully removed.");
+        assertThat(sim.layout().find("/dev/vgt/thin")).isEmpty();
+        assertThat(sim.layout().find("dm-4")).isEmpty();
+        assertThat(sim.thinStats()).isEmpty();
+        assertThat(sim.layout().volumeGroups().get(0).logicalVolume("thin")).isEmpty();
+
+        var created = sim.execute(Script.parse("lvcreate -y -V 64M -T vgt/pool -n thin").commands().get(0),
+                TraceListener.NONE);
+        assertThat(created.exitStatus()).isZero();
+        assertThat(created.message()).isEqualTo("  Logical volume \"thin\" created.");
+        // dm.c next_free_minor: dm-0..dm-3 are tmeta, tdata, tpool and pool, so the new thin is dm-4 again;
+        // LVM's next device id is the largest in the pool plus one, and no thin is left: id 1 again
+        assertThat(sim.layout().dmsetupTable()).isEqualTo(RECORDED_TABLES);
+        assertThat(sim.layout().device("/dev/vgt/thin").name()).isEqualTo("dm-4");
+
+        List<dev.dmmodel.trace.TraceEvent> ev = new java.util.ArrayList<>();
+        sim.run(Script.parse("dd if=/dev/zero of=/dev/vgt/thin bs=1M count=1 oflag=direct"), ev::add);
+        // sm_disk_new_block searches on from the last allocation: the 16 blocks freed by the delete are skipped
+        // and the write lands in data block 16, tdata sector 16 x 2048 = 32768, disk 10240 + 32768 = 43008
+        // (the recording shows the same: the traced phase starts at data block 16)
+        assertThat(ev).filteredOn(e -> e.device().equals("dm-1") && e.type() == dev.dmmodel.trace.EventType.BIO_QUEUE)
+                .extracting(e -> e.sector() + "+" + e.nrSectors()).containsExactly("32768+2048");
+        assertThat(ev).filteredOn(e -> e.device().equals("sda") && e.type() == dev.dmmodel.trace.EventType.BIO_REMAP)
+                .extracting(dev.dmmodel.trace.TraceEvent::sector).containsExactly(43008L);
+        ThinStats stats = sim.thinStats().get(0);
+        // transaction id: 1 after the first thin LV, +1 for the delete, +1 for the create
+        assertThat(stats.poolTransactionId()).isEqualTo(3);
+        assertThat(stats.poolUsedBlocks()).isEqualTo(1);
+
+        var missing = sim.execute(Script.parse("lvremove -y vgt/nothere").commands().get(0), TraceListener.NONE);
+        assertThat(missing.exitStatus()).isEqualTo(5);
+        assertThat(missing.message()).isEqualTo("  Failed to find logical volume \"vgt/nothere\"");
+        var noPool = sim.execute(Script.parse("lvcreate -V 64M -T vgt/nopool").commands().get(0), TraceListener.NONE);
+        assertThat(noPool.exitStatus()).isEqualTo(5);
+        assertThat(noPool.message()).contains("Pool nopool not found in Volume group vgt.");
+    }
+
+    @Test
     void aNewPoolIsLoadedDirectlyAsVgPool() {
         Layout layout = Layout.builder(KernelProfile.LINUX_6_1)
                 .disk("sda", DiskPresets.qemuAhci().size(Bytes.gib(1)))

@@ -1,7 +1,9 @@
-package dev.dmmodel.workload;
+package dev.dmmodel.impl.tools;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.dmmodel.workload.Script;
+import dev.dmmodel.workload.WorkloadParseException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;

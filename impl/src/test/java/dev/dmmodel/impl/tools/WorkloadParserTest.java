@@ -1,8 +1,13 @@
-package dev.dmmodel.workload;
+package dev.dmmodel.impl.tools;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
+import dev.dmmodel.units.Bytes;
+import dev.dmmodel.workload.Command;
+import dev.dmmodel.workload.Script;
+import dev.dmmodel.workload.WorkloadParseException;
+import java.time.Duration;
 import java.util.List;
 import java.util.OptionalLong;
 import org.junit.jupiter.api.Nested;
@@ -11,7 +16,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /** The shell layer and every command but dd (see {@link DdOperandsTest}). */
-class CommandParserTest {
+class WorkloadParserTest {
 
     private static String reason(String line) {
         WorkloadParseException e = catchThrowableOfType(() -> Command.parse(line), WorkloadParseException.class);
@@ -330,13 +335,68 @@ class CommandParserTest {
             assertThat(Command.parse(l = "lvcreate -s -n vg/snap /dev/mapper/vg-thin--lv"))
                     .isEqualTo(new Command.LvcreateSnapshot(l, "vg/thin-lv", "snap"));
             assertThat(reason("lvcreate -s")).isEqualTo("Please specify a logical volume to act as the snapshot origin.");
-            assertThat(reason("lvcreate -n my-lv -l 15359 my-vg")).startsWith("lvcreate without -s is not modelled");
+            assertThat(reason("lvcreate -n my-lv -l 15359 my-vg")).startsWith("lvcreate -L/-l makes a linear, striped or pool LV");
             assertThat(reason("lvcreate -s -L 1G -n snap vg/lv")).contains("thick");
             assertThat(reason("lvcreate -s -n other/snap vg/thin"))
                     .isEqualTo("Inconsistent volume group names given: \"other\" and \"vg\"");
             assertThat(reason("lvcreate -s -n 'bad name' vg/thin"))
                     .isEqualTo("Logical volume name \"bad name\" is invalid.");
             assertThat(reason("lvcreate -s thin")).contains("VG/LV");
+        }
+
+        @Test
+        void lvcreateThinVolume() {
+            String l;
+            // LVM's sizes are binary and a bare number is MiB: 64 * 2^20 = 67108864
+            assertThat(Command.parse(l = "lvcreate -y -V 64M -T vgt/pool -n thin"))
+                    .isEqualTo(new Command.LvcreateThin(l, "vgt", "pool", "thin", Bytes.of(67_108_864)));
+            assertThat(Command.parse(l = "lvcreate -V 64 -T vgt/pool -n thin"))
+                    .isEqualTo(new Command.LvcreateThin(l, "vgt", "pool", "thin", Bytes.of(67_108_864)));
+            // 1.5g = 1.5 * 2^30 = 1610612736 bytes, which lvcreate accepts (strtod in _size_arg)
+            assertThat(Command.parse(l = "lvcreate -V 1.5g --thinpool pool vg"))
+                    .isEqualTo(new Command.LvcreateThin(l, "vg", "pool", "", Bytes.of(1_610_612_736L)));
+            // 2048s = 2048 sectors of 512 bytes = 1048576
+            assertThat(Command.parse(l = "lvcreate --type thin -V 2048s --thinpool vg/pool -n vg/t1"))
+                    .isEqualTo(new Command.LvcreateThin(l, "vg", "pool", "t1", Bytes.of(1_048_576)));
+            assertThat(reason("lvcreate -V 1b -T vg/pool")).contains("whole number of 512-byte sectors");
+            assertThat(reason("lvcreate -V 0.3k -T vg/pool")).contains("whole number of bytes");
+            assertThat(reason("lvcreate -V 1x -T vg/pool")).contains("Invalid argument for --virtualsize: 1x");
+            assertThat(reason("lvcreate -V 1G vg")).contains("sparse");
+            assertThat(reason("lvcreate -V 1G -T vg")).contains("VG/POOL");
+            assertThat(reason("lvcreate -V 1G --thinpool pool")).isEqualTo("Please provide a volume group name");
+            assertThat(reason("lvcreate -V 1G --thinpool a/pool b"))
+                    .isEqualTo("Inconsistent volume group names given: \"b\" and \"a\"");
+        }
+
+        @Test
+        void lvremove() {
+            String l;
+            assertThat(Command.parse(l = "lvremove -y vgt/thin"))
+                    .isEqualTo(new Command.Lvremove(l, List.of("vgt/thin"), true));
+            assertThat(Command.parse(l = "lvremove -f /dev/vg/a /dev/mapper/vg-b--c"))
+                    .isEqualTo(new Command.Lvremove(l, List.of("vg/a", "vg/b-c"), true));
+            assertThat(Command.parse(l = "lvremove vg/a"))
+                    .isEqualTo(new Command.Lvremove(l, List.of("vg/a"), false));
+            assertThat(reason("lvremove")).isEqualTo("Please enter one or more logical volume paths.");
+            assertThat(reason("lvremove vg")).contains("every LV of the volume group");
+            assertThat(reason("lvremove /dev/mapper/vg-pool-tpool")).contains("not a logical volume's dm name");
+            assertThat(reason("lvremove -x vg/a")).isEqualTo("lvremove: invalid option -- 'x'");
+        }
+
+        @Test
+        void sleep() {
+            String l;
+            assertThat(Command.parse(l = "sleep 2")).isEqualTo(new Command.Sleep(l, Duration.ofSeconds(2)));
+            // GNU sleep adds its operands: 1m + 0.5 = 60.5 s; 1.5h = 5400 s; 1d = 86400 s
+            assertThat(Command.parse(l = "sleep 1m 0.5")).isEqualTo(new Command.Sleep(l, Duration.ofMillis(60_500)));
+            assertThat(Command.parse(l = "sleep 1.5h")).isEqualTo(new Command.Sleep(l, Duration.ofSeconds(5400)));
+            assertThat(Command.parse(l = "sleep .25 1d"))
+                    .isEqualTo(new Command.Sleep(l, Duration.ofSeconds(86_400).plusMillis(250)));
+            // rounded up to the nanosecond: 1e-10 s is 0.1 ns, so 1 ns
+            assertThat(Command.parse(l = "sleep 0.0000000001")).isEqualTo(new Command.Sleep(l, Duration.ofNanos(1)));
+            assertThat(reason("sleep")).isEqualTo("sleep: missing operand");
+            assertThat(reason("sleep 1x")).isEqualTo("sleep: invalid time interval '1x'");
+            assertThat(reason("sleep inf")).contains("never ends");
         }
     }
 

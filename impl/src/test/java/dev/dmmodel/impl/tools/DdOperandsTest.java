@@ -1,10 +1,13 @@
-package dev.dmmodel.workload;
+package dev.dmmodel.impl.tools;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.dmmodel.workload.Command.DdConv;
 import dev.dmmodel.workload.Command.DdFlag;
+import dev.dmmodel.workload.Command;
+import dev.dmmodel.workload.Script;
+import dev.dmmodel.workload.WorkloadParseException;
 import java.util.OptionalLong;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;

@@ -1,15 +1,20 @@
-package dev.dmmodel.workload;
+package dev.dmmodel.impl.tools;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 
+import dev.dmmodel.units.Bytes;
 import dev.dmmodel.workload.Command.DdFlag;
+import dev.dmmodel.workload.Command;
+import dev.dmmodel.workload.Script;
+import dev.dmmodel.workload.WorkloadParseException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.OptionalLong;
 import java.util.Set;
@@ -94,6 +99,17 @@ class RecordedWorkloadLinesTest {
                 line(l = "dd if=/dev/zero of=/dev/vgt/thin bs=1M count=16",
                         dd(l, "/dev/zero", "/dev/vgt/thin", M, OptionalLong.of(16 * M), 0, 0, Set.of(),
                                 Set.of())),
+
+                // --- thin-lvm-zy-buffered1M/setup.txt: the host's history after its snapshot was taken
+                // -y answers LVM's question; one LV given as VG/LV
+                line(l = "lvremove -y vgt/thin", new Command.Lvremove(l, List.of("vgt/thin"), true)),
+                // -V 64M: a bare M is MiB in LVM, 64 * 1048576 = 67108864 bytes; -T with VG/POOL as the operand
+                line(l = "lvcreate -y -V 64M -T vgt/pool -n thin",
+                        new Command.LvcreateThin(l, "vgt", "pool", "thin", Bytes.of(64 * M))),
+
+                // --- kernel-traces-6.12-stacks/*/workload.txt: idle time after the dd (dm-raid's bitmap, caches)
+                line(l = "sleep 2", new Command.Sleep(l, Duration.ofSeconds(2))),
+                line(l = "sleep 16", new Command.Sleep(l, Duration.ofSeconds(16))),
 
                 // --- ss-*, s3-*: seek_bytes, so seek= is already bytes
                 // seek=204800 bytes (200 KiB); count=1 * 1M = 1048576

@@ -27,12 +27,6 @@ import org.junit.jupiter.api.TestFactory;
  */
 class ThinStatusConformanceTest {
     private static final String WHAT = "thin status conformance cases";
-    /**
-     * Cases whose host ran LVM commands between the snapshot and the setup that neither file records (the thin
-     * LV was removed and created again: the pool's transaction id moved by 2 and its allocator moved on, see
-     * {@code known-gaps.txt}). Their transaction id cannot agree; their data counts must.
-     */
-    private static final java.util.Set<String> UNRECORDED_HISTORY = java.util.Set.of("thin-lvm-zy-buffered1M");
 
     @TestFactory
     Stream<DynamicNode> statusAfterTheWorkloadAgreesWithTheRecording() {
@@ -76,17 +70,7 @@ class ThinStatusConformanceTest {
                 String model = "transaction id " + s.get().poolTransactionId() + ", data " + s.get().poolUsedBlocks()
                         + "/" + s.get().poolTotalBlocks();
                 compared++;
-                if (UNRECORDED_HISTORY.contains(dir.getFileName().toString())) {
-                    // the data counts must still agree; the transaction id is known to differ
-                    String data = recorded.substring(recorded.indexOf(", data "));
-                    if (!model.endsWith(data)) {
-                        differences.add(name + " (" + kname + ") used/total data blocks: recorded '" + recorded
-                                + "', model '" + model + "'");
-                    } else if (model.equals(recorded)) {
-                        differences.add(name + ": the transaction id now agrees; remove the case from"
-                                + " UNRECORDED_HISTORY");
-                    }
-                } else if (!model.equals(recorded)) {
+                if (!model.equals(recorded)) {
                     differences.add(name + " (" + kname + ") pool transaction id and used/total data blocks: recorded '"
                             + recorded + "', model '" + model + "'");
                 }

@@ -27,7 +27,7 @@ public final class DefaultModelProvider implements ModelProvider {
     @Override
     public List<dev.dmmodel.analysis.ThinOverwriteReport> analyzeThinOverwrites(LayoutSpec spec,
             dev.dmmodel.workload.Script workload, dev.dmmodel.engine.EngineOptions options) {
-        return new dev.dmmodel.impl.analysis.ThinOverwriteAnalyzer(this, spec, workload, options).analyze();
+        return new dev.dmmodel.impl.dm.thin.ThinOverwriteAnalyzer(this, spec, workload, options).analyze();
     }
 
     @Override

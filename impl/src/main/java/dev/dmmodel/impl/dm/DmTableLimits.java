@@ -4,6 +4,7 @@ import dev.dmmodel.dm.DmTable;
 import dev.dmmodel.dm.DmTarget;
 import dev.dmmodel.dm.ThinPoolTarget;
 import dev.dmmodel.dm.ThinTarget;
+import dev.dmmodel.impl.dm.thin.ThinModel;
 import dev.dmmodel.impl.limits.BlockLimits;
 import dev.dmmodel.impl.limits.Limits;
 import dev.dmmodel.layout.LayoutException;

@@ -7,6 +7,8 @@ import dev.dmmodel.dm.StripedTarget;
 import dev.dmmodel.dm.ThinPoolTarget;
 import dev.dmmodel.dm.ThinTarget;
 import dev.dmmodel.dm.ZeroTarget;
+import dev.dmmodel.impl.dm.thin.ThinModel;
+import dev.dmmodel.impl.dm.thin.ThinPoolModel;
 import dev.dmmodel.impl.limits.Limits;
 import dev.dmmodel.limits.KernelProfile;
 import java.util.List;

@@ -24,8 +24,7 @@ import java.util.Map;
  * {@code delete}). Each LVM change steps the pool's transaction id as LVM does.
  */
 public final class HostSimulation implements Simulation {
-    /** {@code BIO_MAX_VECS}. */
-    static final int BIO_MAX_VECS = 256;
+    static final int BIO_MAX_VECS = dev.dmmodel.impl.block.Bios.BIO_MAX_VECS;
 
     private final Layout original;
     private Layout layout;

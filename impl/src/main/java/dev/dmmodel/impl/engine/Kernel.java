@@ -237,7 +237,7 @@ final class Kernel {
      */
     List<long[]> buildPieces(String device, long start, long sectors) {
         Limits q = queueOf(device);
-        long nrVecs = Math.min(q.maxSegments, Math.min(q.maxSectors / 8 + 1, HostSimulation.BIO_MAX_VECS));
+        long nrVecs = dev.dmmodel.impl.block.Bios.bioGetNrVecs(q.maxSegments, q.maxSectors);
         List<long[]> out = new ArrayList<>();
         long bytes = sectors * 512;
         long done = 0;

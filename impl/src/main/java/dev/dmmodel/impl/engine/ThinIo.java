@@ -4,7 +4,7 @@ import dev.dmmodel.device.DmDevice;
 import dev.dmmodel.dm.ThinPoolTarget;
 import dev.dmmodel.dm.ThinTarget;
 import dev.dmmodel.impl.dm.DmTableLimits;
-import dev.dmmodel.impl.thin.ThinPoolMetadata;
+import dev.dmmodel.impl.dm.thin.ThinPoolMetadata;
 import dev.dmmodel.trace.EventType;
 import java.util.HashMap;
 import java.util.HashSet;

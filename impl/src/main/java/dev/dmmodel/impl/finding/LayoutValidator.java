@@ -5,6 +5,7 @@ import dev.dmmodel.device.Disk;
 import dev.dmmodel.device.DmDevice;
 import dev.dmmodel.device.Partition;
 import dev.dmmodel.finding.Finding;
+import dev.dmmodel.impl.dm.thin.ThinFindings;
 import dev.dmmodel.layout.Layout;
 import dev.dmmodel.limits.QueueLimits;
 import dev.dmmodel.lvm.PhysicalVolume;

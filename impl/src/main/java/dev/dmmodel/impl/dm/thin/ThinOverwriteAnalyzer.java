@@ -1,7 +1,7 @@
-package dev.dmmodel.impl.analysis;
+package dev.dmmodel.impl.dm.thin;
 
-import dev.dmmodel.analysis.ThinOverwriteReport;
 import dev.dmmodel.analysis.ThinOverwriteReport.FixOutcome;
+import dev.dmmodel.analysis.ThinOverwriteReport;
 import dev.dmmodel.device.BlockDevice;
 import dev.dmmodel.device.DmDevice;
 import dev.dmmodel.dm.DmTable;
@@ -104,7 +104,7 @@ public final class ThinOverwriteAnalyzer {
         } else if (directSize.isPresent() && directSize.getAsLong() / 512 < bs && largest <= directSize.getAsLong() / 512) {
             c.add("the application writes " + directSize.getAsLong() / 512 + " sectors at a time, less than a block");
         } else if (p.bioShaping() == KernelProfile.BioShaping.AT_BUILD) {
-            long nrVecs = Math.min(thin.maxSegments(), Math.min(thin.maxSectors() / 8 + 1, 256));
+            long nrVecs = dev.dmmodel.impl.block.Bios.bioGetNrVecs(thin.maxSegments(), thin.maxSectors());
             if (largest == nrVecs * 8 && nrVecs == thin.maxSegments()) {
                 c.add("bios at " + st.thinDevice() + " are at most " + largest + " sectors because its max_segments = "
                         + thin.maxSegments() + " (stacked from " + segmentSource(layout, st.thinDevice())

@@ -1,4 +1,4 @@
-package dev.dmmodel.impl.finding;
+package dev.dmmodel.impl.dm.thin;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

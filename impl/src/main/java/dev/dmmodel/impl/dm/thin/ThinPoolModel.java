@@ -1,6 +1,7 @@
-package dev.dmmodel.impl.dm;
+package dev.dmmodel.impl.dm.thin;
 
 import dev.dmmodel.dm.ThinPoolTarget;
+import dev.dmmodel.impl.dm.TargetModel;
 import dev.dmmodel.impl.limits.KernelMath;
 import dev.dmmodel.impl.limits.Limits;
 import dev.dmmodel.limits.KernelProfile;
@@ -8,10 +9,11 @@ import java.util.List;
 import java.util.function.Function;
 
 /** dm-thin's pool target ({@code drivers/md/dm-thin.c}, {@code pool_*}). */
-final class ThinPoolModel implements TargetModel {
+public final class ThinPoolModel implements TargetModel {
     private final ThinPoolTarget target;
 
-    ThinPoolModel(ThinPoolTarget target) {
+    /** The model of one thin-pool table target. */
+    public ThinPoolModel(ThinPoolTarget target) {
         this.target = target;
     }
 

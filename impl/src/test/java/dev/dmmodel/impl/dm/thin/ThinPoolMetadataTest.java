@@ -1,4 +1,4 @@
-package dev.dmmodel.impl.thin;
+package dev.dmmodel.impl.dm.thin;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,4 +1,4 @@
-package dev.dmmodel.impl.finding;
+package dev.dmmodel.impl.dm.thin;
 
 import dev.dmmodel.device.DmDevice;
 import dev.dmmodel.dm.DmTarget;
@@ -13,16 +13,14 @@ import dev.dmmodel.units.Sizes;
 import java.util.List;
 
 /** Checks of thin pools and their thin devices, with one factory per kind of finding. */
-final class ThinFindings {
-    /** {@code BIO_MAX_VECS} pages of 4 KiB: the largest direct-I/O bio from scattered pages. */
-    static final long MAX_DIRECT_BIO_SECTORS = 256 * 8;
+public final class ThinFindings {
     /** thin-provisioning-tools' thin_metadata_size: mappings per btree leaf, a 4 KiB metadata block. */
     static final long ENTRIES_PER_LEAF = 126;
 
     private ThinFindings() {
     }
 
-    static void check(Layout layout, DmDevice pool, ThinPoolTarget t, List<Finding> out) {
+    public static void check(Layout layout, DmDevice pool, ThinPoolTarget t, List<Finding> out) {
         long bs = t.blockSectors();
         QueueLimits data = layout.device(t.dataDevice()).limits();
         // a block that is not whole stripes makes every block write a partial-stripe write somewhere
@@ -76,7 +74,7 @@ final class ThinFindings {
     }
 
     // lib/metadata/pool_manip.c: handle_pool_metadata_spare — repair needs a spare as large as the largest _tmeta
-    static void metadataSpare(dev.dmmodel.lvm.VolumeGroup vg, List<Finding> out) {
+    public static void metadataSpare(dev.dmmodel.lvm.VolumeGroup vg, List<Finding> out) {
         dev.dmmodel.lvm.LogicalVolume largest = null;
         long spare = -1;
         for (dev.dmmodel.lvm.LogicalVolume lv : vg.logicalVolumes()) {
@@ -127,10 +125,9 @@ final class ThinFindings {
                     QueueLimits q = d.limits();
                     long max;
                     if (p.bioShaping() == KernelProfile.BioShaping.AT_BUILD) {
-                        long nrVecs = Math.min(q.maxSegments(), Math.min(q.maxSectors() / 8 + 1, 256));
-                        max = Math.min(nrVecs * 8, q.maxSectors());
+                        max = dev.dmmodel.impl.block.Bios.largestBuiltBioSectors(q.maxSegments(), q.maxSectors());
                     } else {
-                        max = Math.min(MAX_DIRECT_BIO_SECTORS, q.maxSectors());
+                        max = Math.min(dev.dmmodel.impl.block.Bios.largestDirectBioSectors(), q.maxSectors());
                     }
                     best = Math.max(best, max);
                 }

@@ -1,4 +1,4 @@
-package dev.dmmodel.impl.thin;
+package dev.dmmodel.impl.dm.thin;
 
 import com.google.common.collect.Range;
 import com.google.common.collect.RangeMap;

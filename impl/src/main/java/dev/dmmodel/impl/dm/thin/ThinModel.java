@@ -1,25 +1,27 @@
-package dev.dmmodel.impl.dm;
+package dev.dmmodel.impl.dm.thin;
 
 import dev.dmmodel.dm.ThinTarget;
+import dev.dmmodel.impl.dm.TargetModel;
 import dev.dmmodel.impl.limits.Limits;
 import dev.dmmodel.limits.KernelProfile;
 import java.util.List;
 import java.util.function.Function;
 
 /** dm-thin's thin target ({@code drivers/md/dm-thin.c}, {@code thin_*}). */
-final class ThinModel implements TargetModel {
+public final class ThinModel implements TargetModel {
     private final ThinTarget target;
     private final Function<String, Long> deviceSize;
     private long blockSectors;
     private boolean discardEnabled = true;
 
-    ThinModel(ThinTarget target, Function<String, Long> deviceSize) {
+    /** The model of one thin table target; {@code deviceSize} gives the pool's size. */
+    public ThinModel(ThinTarget target, Function<String, Long> deviceSize) {
         this.target = target;
         this.deviceSize = deviceSize;
     }
 
     /** The pool's block size and discard switch, which thin_ctr takes from the bound pool. */
-    void bindPool(long blockSectors, boolean discardEnabled) {
+    public void bindPool(long blockSectors, boolean discardEnabled) {
         this.blockSectors = blockSectors;
         this.discardEnabled = discardEnabled;
     }

@@ -43,6 +43,8 @@ public final class Layout {
     private final List<PhysicalVolume> physicalVolumes;
     private final List<VolumeGroup> volumeGroups;
     private final Map<String, String> aliases;
+    /** The findings, once computed: validation only reads this layout, so they never change. */
+    private volatile List<Finding> findings;
 
     private Layout(KernelProfile profile, List<BlockDevice> devices, List<PhysicalVolume> pvs,
                    List<VolumeGroup> vgs) {
@@ -250,10 +252,21 @@ public final class Layout {
     }
 
     /**
-     * The layout's findings: alignment problems with their numbers and fixes, most severe first.
+     * The layout's findings: alignment problems with their numbers and fixes, most severe first. Computed once,
+     * on the first call (a layout never changes), and the same list after.
      */
     public List<Finding> findings() {
-        return ModelProviders.get().validate(this);
+        List<Finding> f = findings;
+        if (f == null) {
+            synchronized (this) {
+                f = findings;
+                if (f == null) {
+                    f = List.copyOf(ModelProviders.get().validate(this));
+                    findings = f;
+                }
+            }
+        }
+        return f;
     }
 
     /**

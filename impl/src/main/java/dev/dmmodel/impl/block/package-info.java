@@ -1,6 +1,14 @@
 /**
- * The block layer ({@code block/}): bios and their vectors ({@code bio.c}). The rest of the block layer
- * (limits stacking in {@code blk-settings.c}, splitting in {@code blk-merge.c}, requests and plugging in
- * {@code blk-mq.c}, partitions, diskstats) moves here from {@code impl.limits} and {@code impl.engine}.
+ * The block layer ({@code block/}): bios and their vectors ({@code bio.c}: {@link dev.dmmodel.impl.block.Bio},
+ * {@link dev.dmmodel.impl.block.Bvecs}, {@link dev.dmmodel.impl.block.Bios}), the submission path
+ * ({@code blk-core.c}: {@link dev.dmmodel.impl.block.BlockLayer} — partition remap, {@code submit_bio_noacct},
+ * the loop that runs lower devices first, the plug, {@code bio_endio}, {@code blkdev_issue_discard}), splitting
+ * to a queue's limits ({@code blk-merge.c}: {@link dev.dmmodel.impl.block.Splitter} — {@code max_sectors},
+ * {@code max_segments}, segment size and virt boundary, {@code chunk_sectors}, discard limits), request-based
+ * disks with plugging and merging ({@code blk-mq.c}: {@link dev.dmmodel.impl.block.DiskQueue},
+ * {@link dev.dmmodel.impl.block.Request}, {@link dev.dmmodel.impl.block.Plug}), the tracepoints
+ * ({@link dev.dmmodel.impl.block.Events}) and {@code /proc/diskstats}
+ * ({@link dev.dmmodel.impl.block.Accounting}). Queue-limit stacking ({@code blk-settings.c}) is still in
+ * {@code impl.limits}.
  */
 package dev.dmmodel.impl.block;

@@ -1,6 +1,9 @@
 package dev.dmmodel.impl.engine;
 
 import com.google.common.collect.Range;
+import dev.dmmodel.impl.block.Bio;
+import dev.dmmodel.impl.block.Bvecs;
+import dev.dmmodel.impl.block.Op;
 
 /**
  * A {@code read(2)} through the page cache with the kernel's on-demand readahead

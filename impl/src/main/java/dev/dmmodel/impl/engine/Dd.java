@@ -2,8 +2,10 @@ package dev.dmmodel.impl.engine;
 
 import dev.dmmodel.device.BlockDevice;
 import dev.dmmodel.engine.CommandResult;
-import dev.dmmodel.workload.Command;
+import dev.dmmodel.impl.block.Bio;
+import dev.dmmodel.impl.block.Op;
 import dev.dmmodel.workload.Command.DdFlag;
+import dev.dmmodel.workload.Command;
 
 /**
  * One GNU {@code dd} run: reads of {@code ibs}, writes of {@code obs}, each a {@code read(2)} or

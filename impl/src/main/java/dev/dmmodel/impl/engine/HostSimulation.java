@@ -4,6 +4,9 @@ import com.google.common.collect.Range;
 import dev.dmmodel.device.BlockDevice;
 import dev.dmmodel.engine.CommandResult;
 import dev.dmmodel.engine.Simulation;
+import dev.dmmodel.impl.block.Bio;
+import dev.dmmodel.impl.block.Bvecs;
+import dev.dmmodel.impl.block.Op;
 import dev.dmmodel.layout.Layout;
 import dev.dmmodel.trace.TraceListener;
 import dev.dmmodel.workload.Command;
@@ -496,7 +499,7 @@ public final class HostSimulation implements Simulation {
         }
         if (len > 0) {
             // blkdev_issue_discard: chained bios, the last one waited for (submit_bio_wait sets REQ_SYNC)
-            kernel.thin.issueDiscard(d.name(), b.offset() / 512, len / 512, Bio.SYNC);
+            kernel.block.issueDiscard(d.name(), b.offset() / 512, len / 512, Bio.SYNC);
             kernel.completeAll();
         }
         String err = kernel.takeIoError();

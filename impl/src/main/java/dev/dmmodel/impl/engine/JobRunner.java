@@ -2,6 +2,9 @@ package dev.dmmodel.impl.engine;
 
 import dev.dmmodel.device.BlockDevice;
 import dev.dmmodel.engine.JobResult;
+import dev.dmmodel.impl.block.Bio;
+import dev.dmmodel.impl.block.Bvecs;
+import dev.dmmodel.impl.block.Op;
 import dev.dmmodel.workload.IoJob;
 import java.util.Iterator;
 
@@ -75,7 +78,7 @@ final class JobRunner {
                 if (!k.supportsDiscard(d.name(), 1)) {
                     return "BLKDISCARD: Operation not supported";
                 }
-                k.thin.issueDiscard(d.name(), pos / 512, len / 512, Bio.SYNC);
+                k.block.issueDiscard(d.name(), pos / 512, len / 512, Bio.SYNC);
                 k.completeAll();
                 break;
             case WRITE_ZEROES:

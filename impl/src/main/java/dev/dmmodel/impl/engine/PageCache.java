@@ -3,6 +3,7 @@ package dev.dmmodel.impl.engine;
 import com.google.common.collect.Range;
 import com.google.common.collect.RangeSet;
 import com.google.common.collect.TreeRangeSet;
+import dev.dmmodel.impl.block.Bvecs;
 
 /**
  * One block device's page cache ({@code bdev->bd_inode->i_mapping}): which bytes are cached and which

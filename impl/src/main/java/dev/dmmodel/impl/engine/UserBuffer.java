@@ -1,5 +1,7 @@
 package dev.dmmodel.impl.engine;
 
+import dev.dmmodel.impl.block.Bvecs;
+
 /**
  * How the pages of a process's I/O buffer lie in physical memory, which decides how many segments a
  * direct-I/O bio has: scattered 4 KiB pages (the usual case for a malloc'd buffer) or physically

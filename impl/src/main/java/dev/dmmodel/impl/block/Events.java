@@ -1,23 +1,23 @@
-package dev.dmmodel.impl.engine;
+package dev.dmmodel.impl.block;
 
 import dev.dmmodel.trace.EventType;
 import dev.dmmodel.trace.TraceEvent;
 import dev.dmmodel.trace.TraceListener;
 
 /** Numbers events and hands them to the current listener. */
-final class Events {
-    private TraceListener listener = TraceListener.NONE;
+public final class Events {
+    public TraceListener listener = TraceListener.NONE;
     private long seq;
 
-    void listener(TraceListener l) {
+    public void listener(TraceListener l) {
         this.listener = l;
     }
 
-    boolean enabled() {
+    public boolean enabled() {
         return listener != TraceListener.NONE;
     }
 
-    void emit(String device, EventType type, String rwbs, long sector, long sectors, String extra) {
+    public void emit(String device, EventType type, String rwbs, long sector, long sectors, String extra) {
         if (listener != TraceListener.NONE) {
             listener.onEvent(new TraceEvent(seq++, device, type, rwbs, sector, sectors, extra));
         }

@@ -1,7 +1,7 @@
-package dev.dmmodel.impl.engine;
+package dev.dmmodel.impl.block;
 
 /** Request operations ({@code enum req_op}). */
-enum Op {
+public enum Op {
     READ, WRITE, FLUSH, DISCARD, WRITE_ZEROES;
 
     boolean isWrite() {

@@ -1,7 +1,7 @@
-package dev.dmmodel.impl.engine;
+package dev.dmmodel.impl.block;
 
 /** A {@code struct request} on a request-based queue: merged bios, sector range, segments. */
-final class Request {
+public final class Request {
     final DiskQueue queue;
     Op op;
     int flags;

@@ -1,10 +1,10 @@
-package dev.dmmodel.impl.engine;
+package dev.dmmodel.impl.block;
 
 import java.util.ArrayList;
 import java.util.List;
 
 /** The submitting task's {@code struct blk_plug}: requests held back so later bios can merge into them. */
-final class Plug {
+public final class Plug {
     /** Requests, oldest first (the kernel's list is newest first). */
     final List<Request> requests = new ArrayList<>();
     boolean multipleQueues;

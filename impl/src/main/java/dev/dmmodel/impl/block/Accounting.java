@@ -1,4 +1,4 @@
-package dev.dmmodel.impl.engine;
+package dev.dmmodel.impl.block;
 
 import dev.dmmodel.engine.DeviceStats;
 import java.util.HashMap;
@@ -8,7 +8,7 @@ import java.util.Map;
  * /proc/diskstats counting ({@code block/blk-core.c: blk_account_io_done}, {@code blk_account_io_merge_bio};
  * {@code drivers/md/dm.c: dm_start_io_acct}).
  */
-final class Accounting {
+public final class Accounting {
     private static final class Counters {
         long rIos;
         long rMerges;
@@ -33,7 +33,7 @@ final class Accounting {
         counters.remove(device);
     }
 
-    void io(String device, Op op, long sectors) {
+    public void io(String device, Op op, long sectors) {
         Counters c = of(device);
         switch (op) {
             case READ:
@@ -67,7 +67,7 @@ final class Accounting {
         }
     }
 
-    DeviceStats stats(String device) {
+    public DeviceStats stats(String device) {
         Counters c = counters.getOrDefault(device, new Counters());
         return new DeviceStats(device, c.rIos, c.rMerges, c.rSectors, c.wIos, c.wMerges, c.wSectors, c.dIos,
                 c.dSectors, c.fIos);

@@ -1,10 +1,13 @@
-package dev.dmmodel.impl.engine;
+package dev.dmmodel.impl.dm.thin;
 
+import dev.dmmodel.device.BlockDevice;
 import dev.dmmodel.device.DmDevice;
 import dev.dmmodel.dm.ThinPoolTarget;
 import dev.dmmodel.dm.ThinTarget;
+import dev.dmmodel.impl.block.Bio;
+import dev.dmmodel.impl.block.BlockLayer;
+import dev.dmmodel.impl.block.Op;
 import dev.dmmodel.impl.dm.DmTableLimits;
-import dev.dmmodel.impl.dm.thin.ThinPoolMetadata;
 import dev.dmmodel.trace.EventType;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -12,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * dm-thin's I/O path ({@code drivers/md/dm-thin.c}): mapped, unshared blocks are remapped at once
@@ -22,11 +26,15 @@ import java.util.Set;
  * no longer shared. Zeroing and copies are kcopyd jobs on the pool device in sub-jobs of at most 1024
  * sectors ({@code DEFAULT_SUB_JOB_SIZE_KB}).
  */
-final class ThinIo {
+public final class ThinIo implements dev.dmmodel.impl.dm.DmCore.ThinMapper {
     /** dm-kcopyd's default sub-job: 512 KiB. */
     static final long KCOPYD_SUB_JOB_SECTORS = 1024;
 
-    private final Kernel kernel;
+    private final BlockLayer blockLayer;
+    /** The devices by kernel name, as they are now. */
+    private final Function<String, BlockDevice> devices;
+    /** Pool device (kernel name) to the transaction id LVM's metadata gives its pool. */
+    private final Map<String, Long> lvmTransactionIds;
     private final Map<String, ThinPoolMetadata> pools = new HashMap<>();
     /** Per thin device: provisioned, partial first writes, zeroed, copied, largest bio, write bios, no space. */
     private final Map<String, long[]> counters = new HashMap<>();
@@ -35,16 +43,25 @@ final class ThinIo {
     /** Thin ids that exist only because a table names them (an imported host), not yet written. */
     private final Set<String> implicit = new HashSet<>();
 
-    ThinIo(Kernel kernel) {
-        this.kernel = kernel;
+    /**
+     * dm-thin on a block layer.
+     *
+     * @param devices the devices by kernel name
+     * @param lvmTransactionIds pool device to the transaction id LVM's metadata gives its pool (LVM keeps the
+     *     kernel pool's id in step: lib/thin/thin.c transaction_id)
+     */
+    public ThinIo(BlockLayer block, Function<String, BlockDevice> devices, Map<String, Long> lvmTransactionIds) {
+        this.blockLayer = block;
+        this.devices = devices;
+        this.lvmTransactionIds = lvmTransactionIds;
     }
 
     /** The pool metadata of a pool device (kernel name), created on first use. */
-    ThinPoolMetadata pool(String poolDevice) {
+    public ThinPoolMetadata pool(String poolDevice) {
         return pools.computeIfAbsent(poolDevice, p -> {
             ThinPoolTarget t = poolTarget(p);
             ThinPoolMetadata m = new ThinPoolMetadata(t.length().count() / t.blockSectors());
-            long tid = kernel.lvmTransactionIds.getOrDefault(p, 0L);
+            long tid = lvmTransactionIds.getOrDefault(p, 0L);
             if (tid != 0) {
                 m.setTransactionId(0, tid);
             }
@@ -52,14 +69,14 @@ final class ThinIo {
         });
     }
 
-    ThinPoolTarget poolTarget(String poolDevice) {
-        DmDevice dm = (DmDevice) kernel.device(poolDevice);
+    public ThinPoolTarget poolTarget(String poolDevice) {
+        DmDevice dm = (DmDevice) devices.apply(poolDevice);
         return DmTableLimits.poolTarget(dm.table()).orElseThrow(() -> new IllegalStateException(poolDevice
                 + " is not a thin-pool device"));
     }
 
     /** Registers a thin device a table names, so that an imported host's thin devices exist. */
-    void registerFromTable(ThinTarget t) {
+    public void registerFromTable(ThinTarget t) {
         ThinPoolMetadata m = pool(t.poolDevice());
         if (!m.exists(t.deviceId())) {
             m.createThin(t.deviceId());
@@ -72,7 +89,7 @@ final class ThinIo {
     }
 
     /** The statistics of a thin device. */
-    dev.dmmodel.engine.ThinStats stats(String thinDevice, ThinTarget t) {
+    public dev.dmmodel.engine.ThinStats stats(String thinDevice, ThinTarget t) {
         long[] c = counters.getOrDefault(thinDevice, new long[7]);
         ThinPoolMetadata m = pool(t.poolDevice());
         long bs = poolTarget(t.poolDevice()).blockSectors();
@@ -86,7 +103,7 @@ final class ThinIo {
     }
 
     // dm-thin.c: pool_message — create_thin, create_snap, delete, set_transaction_id
-    void message(String poolDevice, List<String> words) {
+    public void message(String poolDevice, List<String> words) {
         ThinPoolMetadata m = pool(poolDevice);
         String cmd = words.isEmpty() ? "" : words.get(0);
         switch (cmd) {
@@ -138,7 +155,8 @@ final class ThinIo {
      * {@code thin_map} for a clone (never crossing a block) of {@code thinBio} at {@code offset} sectors
      * into the thin target.
      */
-    void map(String thinDevice, ThinTarget t, Bio thinBio, Bio clone, long offset) {
+    @Override
+    public void map(String thinDevice, ThinTarget t, Bio thinBio, Bio clone, long offset) {
         ThinPoolTarget pt = poolTarget(t.poolDevice());
         if (clone.op == Op.WRITE && clone.sectors > 0 && !thinBio.thinCounted) {
             thinBio.thinCounted = true;
@@ -148,16 +166,16 @@ final class ThinIo {
         }
         ThinPoolMetadata m = pool(t.poolDevice());
         if (!m.exists(t.deviceId())) {
-            kernel.fail(clone, thinDevice + ": thin device " + t.deviceId() + " does not exist in pool " + t.poolDevice());
+            blockLayer.fail(clone, thinDevice + ": thin device " + t.deviceId() + " does not exist in pool " + t.poolDevice());
             return;
         }
         long bs = pt.blockSectors();
         if (clone.op == Op.FLUSH || (clone.sectors == 0 && clone.has(Bio.PREFLUSH))) {
-            kernel.complete(clone);
+            blockLayer.complete(clone);
             return;
         }
         if (clone.op == Op.DISCARD) {
-            kernel.defer(() -> discard(t, pt, m, clone, offset, bs));
+            blockLayer.defer(() -> discard(t, pt, m, clone, offset, bs));
             return;
         }
         long block = offset / bs;
@@ -168,10 +186,10 @@ final class ThinIo {
         }
         if (clone.op == Op.READ) {
             // dm-thin.c: provision_block — an unprovisioned read is zero-filled, no I/O below
-            kernel.complete(clone);
+            blockLayer.complete(clone);
             return;
         }
-        kernel.defer(() -> provision(thinDevice, t, pt, m, thinBio, clone, offset, bs));
+        blockLayer.defer(() -> provision(thinDevice, t, pt, m, thinBio, clone, offset, bs));
     }
 
     private void remap(String thinDevice, ThinTarget t, Bio thinBio, Bio clone, long dataBlock, long offset, long bs) {
@@ -179,9 +197,9 @@ final class ThinIo {
         clone.device = t.poolDevice();
         clone.sector = dataBlock * bs + offset % bs;
         // dm.c: __map_bio — the remap is reported from the thin device's original sector
-        kernel.events.emit(clone.device, EventType.BIO_REMAP, clone.rwbs(), clone.sector, clone.sectors,
+        blockLayer.events.emit(clone.device, EventType.BIO_REMAP, clone.rwbs(), clone.sector, clone.sectors,
                 "from=" + thinDevice + ":" + origSector);
-        kernel.submitBioNoacct(clone);
+        blockLayer.submitBioNoacct(clone);
     }
 
     // dm-thin.c: process_cell / provision_block / break_sharing — run by the pool's worker
@@ -201,7 +219,7 @@ final class ThinIo {
         if (data < 0) {
             counters(thinDevice)[6]++;
             // dm-thin.c: alloc_data_block -> PM_OUT_OF_DATA_SPACE
-            kernel.fail(clone, t.poolDevice() + ": out of data space" + (pt.features().contains(
+            blockLayer.fail(clone, t.poolDevice() + ": out of data space" + (pt.features().contains(
                     dev.dmmodel.dm.ThinPoolFeature.ERROR_IF_NO_SPACE) ? " (error_if_no_space: failed)"
                     : " (queued until the pool grows or no_space_timeout expires)"));
             return;
@@ -231,9 +249,9 @@ final class ThinIo {
         long origSector = clone.sector;
         clone.device = t.poolDevice();
         clone.sector = dataBlock * bs + offset % bs;
-        kernel.events.emit(clone.device, EventType.BIO_REMAP, clone.rwbs(), clone.sector, clone.sectors,
+        blockLayer.events.emit(clone.device, EventType.BIO_REMAP, clone.rwbs(), clone.sector, clone.sectors,
                 "from=" + thinDevice + ":" + origSector);
-        kernel.submitBioNoacct(clone);
+        blockLayer.submitBioNoacct(clone);
     }
 
     // drivers/md/dm-kcopyd.c: dm_kcopyd_zero — writes of zero pages, one per sub-job
@@ -255,12 +273,12 @@ final class ThinIo {
 
     // drivers/md/dm-io.c: do_region — one bio per region since 4.3 (split on entry), built to fit the queue before
     private void kcopydIo(String device, Op op, long sector, long sectors) {
-        if (!kernel.atBuild()) {
-            kernel.submitBioNoacct(new Bio(device, op, 0, sector, sectors, kernel.pages(sectors)));
+        if (!blockLayer.atBuild()) {
+            blockLayer.submitBioNoacct(new Bio(device, op, 0, sector, sectors, blockLayer.pages(sectors)));
             return;
         }
-        for (long[] piece : kernel.buildPieces(device, sector, sectors)) {
-            kernel.submitBioNoacct(new Bio(device, op, 0, piece[0], piece[1], kernel.pages(piece[1])));
+        for (long[] piece : blockLayer.buildPieces(device, sector, sectors)) {
+            blockLayer.submitBioNoacct(new Bio(device, op, 0, piece[0], piece[1], blockLayer.pages(piece[1])));
         }
     }
 
@@ -270,29 +288,17 @@ final class ThinIo {
         long end = (offset + clone.sectors) / bs;
         if (begin < end && pt.discardEnabled()) {
             List<long[]> freed = m.removeRange(t.deviceId(), begin, end);
-            if (pt.discardPassdown() && kernel.supportsDiscard(pt.dataDevice(), bs)) {
+            if (pt.discardPassdown() && blockLayer.supportsDiscard(pt.dataDevice(), bs)) {
                 for (long[] run : freed) {
-                    issueDiscard(t.poolDevice(), run[0] * bs, (run[1] - run[0]) * bs, 0);
+                    blockLayer.issueDiscard(t.poolDevice(), run[0] * bs, (run[1] - run[0]) * bs, 0);
                 }
             }
         }
-        kernel.complete(clone);
+        blockLayer.complete(clone);
     }
 
-    // block/blk-lib.c: __blkdev_issue_discard — bios up to the discard limit, aligned to the granularity
-    void issueDiscard(String device, long sector, long sectors, int lastFlags) {
-        long gran = Math.max(kernel.discardGranularity(device) / 512, 1);
-        long start = kernel.startSector(device);
-        long done = 0;
-        while (done < sectors) {
-            long s = sector + done;
-            long abs = s + start;
-            long aligned = (abs + gran - 1) / gran * gran;
-            long limit = aligned != abs ? aligned - abs : (0xFFFF_FFFFL / 512) / gran * gran;
-            long len = Math.min(sectors - done, limit);
-            boolean last = done + len == sectors;
-            kernel.submitBioNoacct(new Bio(device, Op.DISCARD, last ? lastFlags : 0, s, len, null));
-            done += len;
-        }
+    @Override
+    public long blockSectors(String poolDevice) {
+        return poolTarget(poolDevice).blockSectors();
     }
 }

@@ -1,4 +1,4 @@
-package dev.dmmodel.impl.engine;
+package dev.dmmodel.impl.block;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,11 +1,11 @@
-package dev.dmmodel.impl.engine;
+package dev.dmmodel.impl.block;
 
 /**
  * A bio's data as the kernel holds it: bio_vecs of (physical address, length), viewed from a byte
  * offset for a byte length, so that clones and splits share the vectors as {@code bvec_iter} does.
  */
-final class Bvecs {
-    static final long PAGE = 4096;
+public final class Bvecs {
+    public static final long PAGE = 4096;
 
     private final long[] addr;
     private final long[] len;
@@ -37,7 +37,7 @@ final class Bvecs {
      * {@code bytes} of a page-aligned buffer from {@code offset}, laid out in physically contiguous runs of
      * {@code runBytes} that never touch each other — computed on the fly, nothing is allocated per vector.
      */
-    static Bvecs regular(long runBytes, long offset, long bytes) {
+    public static Bvecs regular(long runBytes, long offset, long bytes) {
         return new Bvecs(runBytes, offset, bytes);
     }
 

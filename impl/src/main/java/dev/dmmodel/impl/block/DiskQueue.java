@@ -1,4 +1,4 @@
-package dev.dmmodel.impl.engine;
+package dev.dmmodel.impl.block;
 
 import dev.dmmodel.impl.limits.Limits;
 import dev.dmmodel.trace.EventType;
@@ -11,13 +11,13 @@ import java.util.Map;
  * A request-based (blk-mq) disk: bios are split to its limits, merged into plugged requests, and issued
  * ({@code block/blk-mq.c: blk_mq_submit_bio}).
  */
-final class DiskQueue {
+public final class DiskQueue {
     final String name;
     Limits limits;
-    private final Kernel kernel;
+    private final BlockLayer kernel;
     final List<Request> inFlight = new ArrayList<>();
 
-    DiskQueue(String name, Limits limits, Kernel kernel) {
+    DiskQueue(String name, Limits limits, BlockLayer kernel) {
         this.name = name;
         this.limits = limits;
         this.kernel = kernel;
@@ -179,7 +179,6 @@ final class DiskQueue {
                         "bytes=" + rq.sectors * 512);
             }
             inFlight.add(rq);
-            kernel.issued(rq);
         }
     }
 

@@ -1,4 +1,4 @@
-package dev.dmmodel.impl.engine;
+package dev.dmmodel.impl.block;
 
 import dev.dmmodel.impl.limits.KernelMath;
 import dev.dmmodel.impl.limits.Limits;
@@ -7,7 +7,7 @@ import dev.dmmodel.impl.limits.Limits;
  * Where a request-based queue splits a bio ({@code block/blk-merge.c}: {@code __bio_split_to_limits},
  * {@code bio_split_rw}, {@code get_max_io_size}, {@code bvec_split_segs}).
  */
-final class Splitter {
+public final class Splitter {
     private Splitter() {
     }
 
@@ -17,7 +17,7 @@ final class Splitter {
      * @param splitSectors sectors of the first piece when the bio must be split, 0 otherwise
      * @param segments physical segments of the (first piece of the) bio
      */
-    record Result(long splitSectors, int segments) {
+    public record Result(long splitSectors, int segments) {
     }
 
     // block/blk-merge.c: get_max_io_size — max_sectors and the chunk boundary, the split end on a physical block
@@ -34,7 +34,7 @@ final class Splitter {
     }
 
     // block/blk-merge.c: __bio_split_to_limits / bio_split_rw — where the first piece ends, and its segments
-    static Result check(Bio bio, Limits l) {
+    public static Result check(Bio bio, Limits l) {
         if (!bio.op.hasData() || bio.data == null) {
             return checkDataless(bio, l);
         }

@@ -1,38 +1,38 @@
-package dev.dmmodel.impl.engine;
+package dev.dmmodel.impl.block;
 
 /**
  * A {@code struct bio} in flight: its device (kernel name), operation, flags, sector, size and data
  * vectors, plus the trace flags the kernel keeps ({@code BIO_TRACE_COMPLETION}, {@code BIO_REMAPPED}).
  */
-final class Bio {
-    static final int SYNC = 1;
-    static final int IDLE = 1 << 1;
-    static final int RAHEAD = 1 << 2;
-    static final int PREFLUSH = 1 << 3;
+public final class Bio {
+    public static final int SYNC = 1;
+    public static final int IDLE = 1 << 1;
+    public static final int RAHEAD = 1 << 2;
+    public static final int PREFLUSH = 1 << 3;
     static final int FUA = 1 << 4;
     static final int META = 1 << 5;
     static final int NOMERGE = 1 << 6;
 
-    String device;
-    final Op op;
-    int flags;
-    long sector;
-    long sectors;
+    public String device;
+    public final Op op;
+    public int flags;
+    public long sector;
+    public long sectors;
     Bvecs data;
-    boolean traced;
+    public boolean traced;
     boolean remapped;
     /** The bio whose completion this one counts towards ({@code bio_chain}, dm clones), or null. */
-    Bio parent;
+    public Bio parent;
     /** Pieces still in flight that complete into this bio ({@code __bi_remaining}). */
-    int remaining;
+    public int remaining;
     /** Whether this bio entered a bio-based (dm) device, which reports its completion. */
-    boolean dmBio;
+    public boolean dmBio;
     /** Whether dm already counted this bio (before 4.3 dm counted each original bio once). */
-    boolean dmAccounted;
+    public boolean dmAccounted;
     /** Whether dm-thin's statistics already saw this bio. */
-    boolean thinCounted;
+    public boolean thinCounted;
 
-    Bio(String device, Op op, int flags, long sector, long sectors, Bvecs data) {
+    public Bio(String device, Op op, int flags, long sector, long sectors, Bvecs data) {
         this.device = device;
         this.op = op;
         this.flags = flags;
@@ -45,7 +45,7 @@ final class Bio {
         return sector + sectors;
     }
 
-    boolean has(int flag) {
+    public boolean has(int flag) {
         return (flags & flag) != 0;
     }
 
@@ -60,7 +60,7 @@ final class Bio {
     }
 
     /** The operation and flags as blktrace prints them ({@code blk_fill_rwbs}). */
-    String rwbs() {
+    public String rwbs() {
         return rwbsOf(op, flags);
     }
 
@@ -112,14 +112,14 @@ final class Bio {
     }
 
     /** A clone sharing this bio's data ({@code bio_alloc_clone}), covering {@code sectors} from {@code offset}. */
-    Bio clone(long offsetSectors, long cloneSectors) {
+    public Bio clone(long offsetSectors, long cloneSectors) {
         Bvecs d = data == null ? null : data.slice(offsetSectors * 512, cloneSectors * 512);
         Bio c = new Bio(device, op, flags & ~NOMERGE, sector + offsetSectors, cloneSectors, d);
         return c;
     }
 
     /** Drops the first {@code n} sectors ({@code bio_advance}). */
-    void advance(long n) {
+    public void advance(long n) {
         if (data != null) {
             data = data.slice(n * 512, (sectors - n) * 512);
         }

@@ -1,0 +1,414 @@
+package dev.dmmodel.impl.block;
+
+import dev.dmmodel.device.Partition;
+import dev.dmmodel.impl.limits.Limits;
+import dev.dmmodel.limits.KernelProfile;
+import dev.dmmodel.trace.EventType;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The block layer of one host ({@code block/blk-core.c}, {@code blk-mq.c}, {@code bio.c}): how a submitted bio
+ * travels — the partition remap, one {@code block_bio_queue} per bio, the submission loop that runs bios for
+ * lower devices first ({@code __submit_bio_noacct}), request-based disks ({@link DiskQueue}) or a bio-based
+ * driver's {@code submit_bio} (device-mapper), the submitter's plug, completion, and work handed to kernel
+ * threads. Bio-based drivers register their devices with their limits.
+ */
+public final class BlockLayer {
+
+    /** A bio-based driver's entry points ({@code block_device_operations.submit_bio}). */
+    public interface BioBasedDriver {
+        /** {@code ->submit_bio}: the driver takes the bio (clones, remaps, resubmits). */
+        void submitBio(Bio bio);
+
+        /**
+         * Before 4.3: how far a bio being built at {@code sector} may grow as far as the driver is concerned
+         * ({@code merge_bvec_fn}); {@link Long#MAX_VALUE} for no limit of its own.
+         */
+        default long mergeLimit(long sector) {
+            return Long.MAX_VALUE;
+        }
+    }
+
+    /** The kernel whose rules apply. */
+    public final KernelProfile profile;
+    /** The block tracepoints. */
+    public final Events events = new Events();
+    /** {@code /proc/diskstats}. */
+    public final Accounting accounting = new Accounting();
+    private final Map<String, DiskQueue> disks = new HashMap<>();
+    private final Map<String, Partition> partitions = new HashMap<>();
+    private final Map<String, BioBasedDriver> drivers = new HashMap<>();
+    /** Bio-based devices' current limits (tunable through sysfs). */
+    private final Map<String, Limits> driverLimits = new HashMap<>();
+    /** {@code current->bio_list}: non-null while a submission loop runs. */
+    private Deque<Bio> bioList;
+    /** Work handed to kernel threads (dm-thin's worker, kcopyd), run once the submitter's loop is done. */
+    private final Deque<Runnable> deferred = new ArrayDeque<>();
+    private boolean runningDeferred;
+    /** The first I/O error since it was last read, or null. */
+    private String ioError;
+    private Plug plug;
+
+    /** A block layer under the profile's rules, with no devices yet. */
+    public BlockLayer(KernelProfile profile) {
+        this.profile = profile;
+    }
+
+    /** A request-based disk with its limits ({@code blk_mq_alloc_disk}). */
+    public void addDisk(String name, Limits limits) {
+        disks.put(name, new DiskQueue(name, limits, this));
+    }
+
+    /** A partition of a disk ({@code add_partition}). */
+    public void addPartition(Partition p) {
+        partitions.put(p.name(), p);
+    }
+
+    /** A bio-based device: its driver and limits ({@code blk_alloc_disk}); counters start at zero. */
+    public void addBioBased(String name, Limits limits, BioBasedDriver driver) {
+        drivers.put(name, driver);
+        driverLimits.put(name, limits);
+        accounting.reset(name);
+    }
+
+    /** A bio-based device goes away ({@code del_gendisk}). */
+    public void removeBioBased(String name) {
+        drivers.remove(name);
+        driverLimits.remove(name);
+        accounting.reset(name);
+    }
+
+    /** The submitter's plug, or null. */
+    public Plug plug() {
+        return plug;
+    }
+
+    /** {@code blk_start_plug}: plugs nest; only the outermost flushes. */
+    public void startPlug() {
+        if (plug == null) {
+            plug = new Plug();
+        } else {
+            plug.depth++;
+        }
+    }
+
+    /** {@code blk_finish_plug}. */
+    public void finishPlug() {
+        if (plug == null) {
+            return;
+        }
+        if (--plug.depth == 0) {
+            Plug p = plug;
+            flushPlug(p);
+            plug = null;
+        }
+    }
+
+    // block/blk-mq.c: blk_mq_flush_plug_list / blk_mq_dispatch_plug_list — per queue, oldest first
+    void flushPlug(Plug p) {
+        if (p.requests.isEmpty()) {
+            return;
+        }
+        List<Request> newestFirst = new ArrayList<>(p.requests);
+        java.util.Collections.reverse(newestFirst);
+        p.requests.clear();
+        for (Map.Entry<DiskQueue, List<Request>> e : DiskQueue.byQueue(newestFirst).entrySet()) {
+            e.getKey().insertAndIssue(e.getValue());
+        }
+    }
+
+    /**
+     * {@code submit_bio_noacct}: the partition remap, the one {@code block_bio_queue} per bio, then either
+     * the caller's running loop takes it ({@code current->bio_list}) or a new loop starts.
+     */
+    public void submitBioNoacct(Bio bio) {
+        Partition part = partitions.get(bio.device);
+        if (part != null && !bio.remapped) {
+            // block/blk-core.c: blk_partition_remap — reported on the disk, from the partition
+            long from = bio.sector;
+            bio.sector += part.start().count();
+            bio.device = part.disk();
+            bio.remapped = true;
+            if (events.enabled()) {
+                events.emit(bio.device, EventType.BIO_REMAP, bio.rwbs(), bio.sector, bio.sectors,
+                        "from=" + part.name() + ":" + from);
+            }
+        }
+        if (!bio.traced) {
+            events.bio(EventType.BIO_QUEUE, bio);
+            bio.traced = true;
+        }
+        if (bioList != null) {
+            bioList.addLast(bio);
+            return;
+        }
+        submitLoop(bio);
+        runDeferred();
+    }
+
+    /** Whether bios are built to fit the queue (before 4.3) rather than split on entry. */
+    public boolean atBuild() {
+        return profile.bioShaping() == KernelProfile.BioShaping.AT_BUILD;
+    }
+
+    /**
+     * Before 4.3: how many sectors a bio starting at {@code sector} of {@code device} may grow to when it is
+     * built ({@code blk_max_size_offset} and the driver's {@code merge_bvec_fn}).
+     */
+    long buildLimit(String device, long sector) {
+        long max = queueOf(device).maxSectors;
+        BioBasedDriver d = drivers.get(device);
+        return d == null ? max : Math.min(max, d.mergeLimit(sector));
+    }
+
+    /**
+     * Before 4.3: the pieces {@code [start, length]} in sectors that bios built page by page for
+     * {@code sectors} at {@code start} of {@code device} come out as ({@code bio_get_nr_vecs} vectors, then
+     * {@code bio_add_page} stops at {@link #buildLimit} or max_segments). Used by direct I/O and by dm-io for
+     * kcopyd ({@code do_region}).
+     */
+    public List<long[]> buildPieces(String device, long start, long sectors) {
+        Limits q = queueOf(device);
+        long nrVecs = Bios.bioGetNrVecs(q.maxSegments, q.maxSectors);
+        List<long[]> out = new ArrayList<>();
+        long bytes = sectors * 512;
+        long done = 0;
+        while (done < bytes) {
+            long at = start + done / 512;
+            long limitBytes = buildLimit(device, at) * 512;
+            long len = 0;
+            long pages = 0;
+            while (done + len < bytes) {
+                long page = Math.min(Bvecs.PAGE, bytes - done - len);
+                if (pages > 0 && (pages + 1 > nrVecs || len + page > limitBytes || pages + 1 > q.maxSegments)) {
+                    break;
+                }
+                len += page;
+                pages++;
+            }
+            out.add(new long[] {at, len / 512});
+            done += len;
+        }
+        return out;
+    }
+
+    /** The queue limits a bio for the device meets first: a partition's disk, a bio-based device's own. */
+    public Limits queueLimits(String device) {
+        return queueOf(device);
+    }
+
+    /** Hands work to a kernel thread (it runs after the current submission). */
+    public void defer(Runnable work) {
+        deferred.addLast(work);
+    }
+
+    private void runDeferred() {
+        if (runningDeferred) {
+            return;
+        }
+        runningDeferred = true;
+        try {
+            while (!deferred.isEmpty()) {
+                deferred.pollFirst().run();
+            }
+        } finally {
+            runningDeferred = false;
+        }
+    }
+
+    /** Completes a bio without I/O below ({@code bio_endio}). */
+    public void complete(Bio bio) {
+        if (bio.parent != null) {
+            endio(bio.parent);
+        }
+    }
+
+    /** Fails a bio ({@code bio_io_error}); the error is reported to the submitter. */
+    public void fail(Bio bio, String why) {
+        if (ioError == null) {
+            ioError = why;
+        }
+        complete(bio);
+    }
+
+    /** The first I/O error since the last call, or null. */
+    public String takeIoError() {
+        String e = ioError;
+        ioError = null;
+        return e;
+    }
+
+    /** Zero pages for a kernel-internal bio of {@code sectors}. */
+    public Bvecs pages(long sectors) {
+        return Bvecs.regular(Bvecs.PAGE, 0, sectors * 512);
+    }
+
+    /** Whether discards of {@code sectors} can go to the device ({@code bdev_max_discard_sectors}). */
+    public boolean supportsDiscard(String device, long sectors) {
+        Limits l = queueOf(device);
+        return l.maxDiscardSectors != 0 && l.maxDiscardSectors >= sectors;
+    }
+
+    /** The device's discard granularity in bytes. */
+    public long discardGranularity(String device) {
+        return queueOf(device).discardGranularity;
+    }
+
+    /** A partition's start on its disk, 0 for other devices ({@code get_start_sect}). */
+    public long startSector(String device) {
+        Partition p = partitions.get(device);
+        return p == null ? 0 : p.start().count();
+    }
+
+    private final Deque<Bio> pending = new ArrayDeque<>();
+    private final Deque<Bio> scratch = new ArrayDeque<>();
+    private final ArrayList<Bio> lower = new ArrayList<>();
+    private final ArrayList<Bio> same = new ArrayList<>();
+
+    // block/blk-core.c: __submit_bio_noacct — bios for lower devices run before those for the same one
+    private void submitLoop(Bio first) {
+        pending.clear();
+        Bio bio = first;
+        while (bio != null) {
+            scratch.clear();
+            bioList = scratch;
+            String level = bio.device;
+            submit(bio);
+            bioList = null;
+            if (!scratch.isEmpty()) {
+                lower.clear();
+                same.clear();
+                for (Bio b : scratch) {
+                    (b.device.equals(level) ? same : lower).add(b);
+                }
+                for (int i = same.size() - 1; i >= 0; i--) {
+                    pending.addFirst(same.get(i));
+                }
+                for (int i = lower.size() - 1; i >= 0; i--) {
+                    pending.addFirst(lower.get(i));
+                }
+            }
+            bio = pending.pollFirst();
+        }
+    }
+
+    // block/blk-core.c: __submit_bio — blk-mq disks, or the bio-based driver's submit_bio
+    private void submit(Bio bio) {
+        DiskQueue q = disks.get(bio.device);
+        if (q != null) {
+            q.submit(bio);
+            return;
+        }
+        BioBasedDriver d = drivers.get(bio.device);
+        if (d != null) {
+            d.submitBio(bio);
+            return;
+        }
+        throw new IllegalStateException("no queue for " + bio.device);
+    }
+
+    void completed(Request rq) {
+        // block/blk-mq.c: blk_account_io_done — one I/O per request, on the disk and on the partition it starts in
+        accounting.io(rq.queue.name, rq.op, rq.sectors);
+        for (Partition p : partitions.values()) {
+            if (p.disk().equals(rq.queue.name) && rq.sector >= p.start().count() && rq.sector < p.end().count()) {
+                accounting.io(p.name(), rq.op, rq.sectors);
+            }
+        }
+        for (Bio b : rq.bios) {
+            if (b.parent != null) {
+                endio(b.parent);
+            }
+        }
+    }
+
+    /** {@code bio_endio}: a chained parent completes when its last piece does; dm bios are traced. */
+    // block/bio.c: bio_endio
+    public void endio(Bio bio) {
+        if (--bio.remaining > 0) {
+            return;
+        }
+        if (bio.dmBio) {
+            events.emit(bio.device, EventType.BIO_COMPLETE, bio.rwbs(), bio.sector, bio.sectors, "err=0");
+        }
+        if (bio.parent != null) {
+            endio(bio.parent);
+        }
+    }
+
+    /** Completes everything issued (the submitter waits for its I/O). */
+    public void completeAll() {
+        for (DiskQueue q : disks.values()) {
+            q.completeAll();
+        }
+    }
+
+    /** The request queue of a disk, or null. */
+    public DiskQueue disk(String name) {
+        return disks.get(name);
+    }
+
+    /** The queue limits I/O to a device meets first: a partition's disk, a dm device's own. */
+    private Limits queueOf(String name) {
+        Partition p = partitions.get(name);
+        if (p != null) {
+            return disks.get(p.disk()).limits;
+        }
+        DiskQueue q = disks.get(name);
+        if (q != null) {
+            return q.limits;
+        }
+        return driverLimits.get(name);
+    }
+
+    /** {@code bdi->ra_pages}: read_ahead_kb in pages. */
+    public long raPages(String device) {
+        return queueOf(device).readAheadKb / 4;
+    }
+
+    /** {@code bdi->io_pages}: max_sectors_kb in pages. */
+    public long ioPages(String device) {
+        return queueOf(device).maxSectors / 8;
+    }
+
+    /** {@code max_sectors_kb} written through sysfs; false when the kernel refuses it (EINVAL). */
+    // block/blk-sysfs.c: queue_max_sectors_store
+    public boolean storeMaxSectorsKb(String device, long kb) {
+        Limits l = queueOf(device);
+        try {
+            dev.dmmodel.impl.limits.BlockLimits.storeMaxSectorsKb(device, l, kb, profile);
+            return true;
+        } catch (dev.dmmodel.layout.LayoutException e) {
+            return false;
+        }
+    }
+
+    /** {@code read_ahead_kb} written through sysfs. */
+    // block/blk-sysfs.c: queue_ra_store
+    public void storeReadAheadKb(String device, long kb) {
+        queueOf(device).readAheadKb = kb;
+    }
+
+    /** Discards {@code sectors} at {@code sector} of the device; the last bio carries {@code lastFlags}. */
+    // block/blk-lib.c: __blkdev_issue_discard — bios up to the discard limit, aligned to the granularity
+    public void issueDiscard(String device, long sector, long sectors, int lastFlags) {
+        long gran = Math.max(discardGranularity(device) / 512, 1);
+        long start = startSector(device);
+        long done = 0;
+        while (done < sectors) {
+            long s = sector + done;
+            long abs = s + start;
+            long aligned = (abs + gran - 1) / gran * gran;
+            long limit = aligned != abs ? aligned - abs : (0xFFFF_FFFFL / 512) / gran * gran;
+            long len = Math.min(sectors - done, limit);
+            boolean last = done + len == sectors;
+            submitBioNoacct(new Bio(device, Op.DISCARD, last ? lastFlags : 0, s, len, null));
+            done += len;
+        }
+    }
+}

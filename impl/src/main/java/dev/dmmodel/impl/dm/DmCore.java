@@ -1,0 +1,260 @@
+package dev.dmmodel.impl.dm;
+
+import dev.dmmodel.device.DmDevice;
+import dev.dmmodel.dm.DmTarget;
+import dev.dmmodel.dm.ThinTarget;
+import dev.dmmodel.impl.block.Bio;
+import dev.dmmodel.impl.block.BlockLayer;
+import dev.dmmodel.impl.block.Op;
+import dev.dmmodel.impl.block.Splitter;
+import dev.dmmodel.impl.limits.Limits;
+import dev.dmmodel.limits.KernelProfile;
+import dev.dmmodel.trace.EventType;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * Device-mapper's I/O core ({@code drivers/md/dm.c}): each dm device is a bio-based driver whose
+ * {@code submit_bio} clones the bio for the target it starts in, no further than the target's end or its
+ * {@code max_io_len} ({@code __max_io_len}), hands the clone to the target's {@code map}, and resubmits the
+ * rest as a split ({@code dm_split_and_process_bio}); empty flushes go to every device of every target
+ * ({@code __send_empty_flush}); discards and write-zeroes are split to the dm device's own limits first. A
+ * target whose {@code map} needs more than a remap (dm-thin) is handed the bio through {@link ThinMapper}.
+ */
+public final class DmCore {
+
+    /** dm-thin's {@code thin_map} and its block size, which bounds a thin target's clones. */
+    public interface ThinMapper {
+        /** {@code thin_map}: the clone of {@code bio} at {@code offset} sectors into the target. */
+        void map(String thinDevice, ThinTarget target, Bio bio, Bio clone, long offset);
+
+        /** The pool's block size in sectors ({@code dm_set_target_max_io_len(ti, sectors_per_block)}). */
+        long blockSectors(String poolDevice);
+    }
+
+    /** A dm device: its table's targets with their models. */
+    private record DmNode(DmDevice device, List<DmTarget> targets, List<TargetModel> models) {
+        int targetAt(long sector) {
+            for (int i = 0; i < targets.size(); i++) {
+                if (sector < targets.get(i).end().count()) {
+                    return i;
+                }
+            }
+            throw new IllegalArgumentException("sector " + sector + " beyond " + device.name());
+        }
+    }
+
+    private final BlockLayer block;
+    private final KernelProfile profile;
+    private final Map<String, DmNode> dms = new HashMap<>();
+    private ThinMapper thin;
+
+    /** Device-mapper on a block layer. */
+    public DmCore(BlockLayer block) {
+        this.block = block;
+        this.profile = block.profile;
+    }
+
+    /** Connects dm-thin's {@code map}. */
+    public void thinMapper(ThinMapper mapper) {
+        this.thin = mapper;
+    }
+
+    /**
+     * {@code DM_DEV_CREATE} + table load + resume: the device joins the block layer as a bio-based device with
+     * its computed limits.
+     *
+     * @param deviceSize the size in sectors of a device by kernel name (for targets that look below)
+     */
+    // drivers/md/dm-ioctl.c: dev_create, table_load, do_resume
+    public void add(DmDevice dm, Limits limits, Function<String, Long> deviceSize) {
+        if (dms.containsKey(dm.name())) {
+            throw new IllegalStateException("dm device " + dm.name() + " already exists");
+        }
+        List<TargetModel> models = new ArrayList<>();
+        for (DmTarget t : dm.table().targets()) {
+            models.add(TargetModel.of(t, deviceSize));
+        }
+        DmNode node = new DmNode(dm, dm.table().targets(), models);
+        dms.put(dm.name(), node);
+        block.addBioBased(dm.name(), limits, new BlockLayer.BioBasedDriver() {
+            @Override
+            public void submitBio(Bio bio) {
+                dmSubmit(node, bio);
+            }
+
+            @Override
+            public long mergeLimit(long sector) {
+                // before 4.3: dm_merge_bvec — the target boundary or max_io_len
+                int i = node.targetAt(sector);
+                DmTarget ti = node.targets().get(i);
+                return maxIoLen(node, ti, node.models().get(i), sector - ti.start().count(), Op.WRITE);
+            }
+        });
+    }
+
+    /** {@code DM_DEV_REMOVE}: the device is gone; nothing may be stacked on it. */
+    // drivers/md/dm-ioctl.c: dev_remove
+    public void remove(String name) {
+        for (DmNode n : dms.values()) {
+            if (n.device().table().devices().contains(name)) {
+                throw new IllegalStateException("dm device " + name + " is in use by " + n.device().name());
+            }
+        }
+        if (dms.remove(name) == null) {
+            throw new IllegalStateException("no dm device " + name);
+        }
+        block.removeBioBased(name);
+    }
+
+    // drivers/md/dm.c: dm_submit_bio / dm_split_and_process_bio — one clone per call, the rest resubmitted
+    private void dmSubmit(DmNode dm, Bio bio) {
+        bio.dmBio = true;
+        if (bio.sectors == 0 && bio.has(Bio.PREFLUSH)) {
+            emptyFlush(dm, bio);
+            return;
+        }
+        if (bio.op == Op.DISCARD || bio.op == Op.WRITE_ZEROES) {
+            // drivers/md/dm.c: dm_split_and_process_bio — abnormal I/O is split to the dm device's own limits
+            Splitter.Result r = Splitter.check(bio, block.queueLimits(dm.device().name()));
+            if (r.splitSectors() > 0 && r.splitSectors() < bio.sectors) {
+                Bio first = bio.clone(0, r.splitSectors());
+                first.dmBio = true;
+                first.traced = true;
+                first.parent = bio.parent;
+                if (bio.parent != null) {
+                    bio.parent.remaining++;
+                }
+                bio.advance(r.splitSectors());
+                block.events.emit(dm.device().name(), EventType.SPLIT, first.rwbs(), first.sector, -1,
+                        "new_sector=" + bio.sector);
+                block.submitBioNoacct(bio);
+                bio = first;
+            }
+        }
+        int i = dm.targetAt(bio.sector);
+        DmTarget ti = dm.targets().get(i);
+        TargetModel model = dm.models().get(i);
+        long offset = bio.sector - ti.start().count();
+        long len = Math.min(maxIoLen(dm, ti, model, offset, bio.op), bio.sectors);
+        // drivers/md/dm.c: dm_start_io_acct — one I/O per dm_io: per bio entering dm_submit_bio (4.3+),
+        // per original bio before (_dm_request)
+        if (!block.atBuild() || !bio.dmAccounted) {
+            block.accounting.io(dm.device().name(), bio.op, block.atBuild() ? bio.sectors : len);
+            bio.dmAccounted = true;
+        }
+        Bio clone = bio.clone(0, len);
+        clone.parent = bio;
+        bio.remaining++;
+        if (ti instanceof ThinTarget thinTarget) {
+            thin.map(dm.device().name(), thinTarget, bio, clone, offset);
+            remainder(dm, bio, len);
+            return;
+        }
+        if (model instanceof ZeroLike z) {
+            // dm-zero / dm-error: complete without I/O below
+            if (z.fails()) {
+                block.fail(clone, dm.device().name() + ": Input/output error (error target)");
+            } else {
+                block.complete(clone);
+            }
+            remainder(dm, bio, len);
+            return;
+        }
+        if ((bio.op == Op.DISCARD || bio.op == Op.WRITE_ZEROES) && model instanceof StripedModel striped) {
+            // drivers/md/dm-stripe.c: stripe_map — an abnormal bio goes once to every stripe (num_discard_bios)
+            bio.remaining--;
+            for (int stripe = 0; stripe < striped.stripeCount(); stripe++) {
+                long[] range = striped.mapRange(stripe, offset, len);
+                if (range == null) {
+                    continue;
+                }
+                Bio piece = new Bio(striped.stripeDevice(stripe), bio.op, bio.flags, range[0], range[1], null);
+                piece.parent = bio;
+                bio.remaining++;
+                if (block.events.enabled()) {
+                    block.events.emit(piece.device, EventType.BIO_REMAP, piece.rwbs(), piece.sector, piece.sectors,
+                            "from=" + dm.device().name() + ":" + bio.sector);
+                }
+                block.submitBioNoacct(piece);
+            }
+            remainder(dm, bio, len);
+            return;
+        }
+        TargetModel.Remap r = model.map(offset);
+        clone.device = r.device();
+        clone.sector = r.sector();
+        // drivers/md/dm.c: __map_bio — trace_block_bio_remap(clone, original device, original sector)
+        if (block.events.enabled()) {
+            block.events.emit(clone.device, EventType.BIO_REMAP, clone.rwbs(), clone.sector, clone.sectors,
+                    "from=" + dm.device().name() + ":" + bio.sector);
+        }
+        block.submitBioNoacct(clone);
+        remainder(dm, bio, len);
+    }
+
+    // drivers/md/dm.c: __send_empty_flush — an empty flush clone to every device of every target
+    private void emptyFlush(DmNode dm, Bio bio) {
+        block.accounting.io(dm.device().name(), Op.FLUSH, 0);
+        bio.remaining++;
+        for (int i = 0; i < dm.targets().size(); i++) {
+            DmTarget ti = dm.targets().get(i);
+            if (ti instanceof ThinTarget) {
+                continue; // dm-thin defers it to its worker, which commits metadata (not modelled as data I/O)
+            }
+            for (TargetModel.DeviceArea a : dm.models().get(i).iterateDevices()) {
+                Bio clone = new Bio(a.device(), Op.WRITE, bio.flags, a.start(), 0, null);
+                clone.parent = bio;
+                bio.remaining++;
+                block.events.emit(clone.device, EventType.BIO_REMAP, clone.rwbs(), clone.sector, 0,
+                        "from=" + dm.device().name() + ":" + bio.sector);
+                block.submitBioNoacct(clone);
+            }
+        }
+        block.endio(bio);
+    }
+
+    // drivers/md/dm.c: dm_split_and_process_bio — the rest is trimmed, traced as a split, and resubmitted
+    private void remainder(DmNode dm, Bio bio, long len) {
+        if (len < bio.sectors && block.atBuild()) {
+            // before 4.3: __split_and_process_bio clones every piece in one loop, nothing is traced
+            bio.advance(len);
+            dmSubmit(dm, bio);
+            return;
+        }
+        if (len < bio.sectors) {
+            bio.advance(len);
+            if (block.events.enabled()) {
+                block.events.emit(dm.device().name(), EventType.SPLIT, bio.rwbs(), bio.sector, -1,
+                        "new_sector=" + bio.sector);
+            }
+            block.submitBioNoacct(bio);
+        }
+    }
+
+    // drivers/md/dm.c: __max_io_len — to the target's end; with max_io_len also the chunk and dm max_sectors
+    private long maxIoLen(DmNode dm, DmTarget ti, TargetModel model, long offset, Op op) {
+        long len = ti.length().count() - offset;
+        Limits limits = block.queueLimits(dm.device().name());
+        if (op == Op.DISCARD || op == Op.WRITE_ZEROES) {
+            // drivers/md/dm.c: __process_abnormal_io — to the target's end; since 6.5 a thin target
+            // (max_discard_granularity) also cuts at multiples of its max_discard_sectors
+            if (ti instanceof ThinTarget
+                    && profile.thinDiscardLimit() == KernelProfile.ThinDiscardLimit.BIO_PRISON_RANGE) {
+                long max = limits.maxDiscardSectors;
+                return Math.min(len, max - offset % max);
+            }
+            return len;
+        }
+        // dm-thin.c: thin_ctr — dm_set_target_max_io_len(ti, sectors_per_block)
+        long granularity = ti instanceof ThinTarget t ? thin.blockSectors(t.poolDevice()) : model.maxIoLen();
+        if (granularity == 0) {
+            return len;
+        }
+        long left = granularity - offset % granularity;
+        return Math.min(len, Math.min(limits.maxSectors, left));
+    }
+}

@@ -4,6 +4,8 @@
  * {@link dev.dmmodel.spi.ModelProvider}.
  */
 module dev.dmmodel.api {
+    requires com.google.common;
+
     exports dev.dmmodel.units;
     exports dev.dmmodel.limits;
     exports dev.dmmodel.device;

@@ -1,19 +1,24 @@
 package dev.dmmodel.lvm;
 
+import com.google.common.collect.ImmutableRangeMap;
+import com.google.common.collect.Range;
+import com.google.common.collect.RangeMap;
+import com.google.common.collect.RangeSet;
+import com.google.common.collect.TreeRangeMap;
+import com.google.common.collect.TreeRangeSet;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.NavigableMap;
 import java.util.Optional;
-import java.util.TreeMap;
 
 /**
  * A VG's extent table: which physical extents carry which logical extents, queryable both ways, and the
  * free space as ranges. Built from segments, never per extent, so its size is proportional to the number
  * of segments. Construction rejects an area beyond its PV's extents, any extent used twice, and thin
  * segments that name LVs the VG does not have. Thin-pool and thin segments have no PV areas: a pool's
- * logical extents are those of its data LV, a thin volume's are provisioned by its pool at run time.
+ * logical extents are those of its data LV, a thin volume's are provisioned by its pool at run time. Each PV's
+ * runs are an immutable range map of closed-open extent ranges (decision record 0002).
  */
 public final class ExtentTable {
 
@@ -24,15 +29,16 @@ public final class ExtentTable {
     }
 
     private final List<PhysicalVolume> pvs;
-    private final Map<String, NavigableMap<Long, Run>> runsByPv = new HashMap<>();
+    private final Map<String, ImmutableRangeMap<Long, Run>> runsByPv = new HashMap<>();
     private final Map<String, LogicalVolume> lvs = new HashMap<>();
 
     ExtentTable(List<PhysicalVolume> pvs, List<LogicalVolume> logicalVolumes) {
         this.pvs = List.copyOf(pvs);
         Map<String, PhysicalVolume> byDevice = new HashMap<>();
+        Map<String, RangeMap<Long, Run>> building = new HashMap<>();
         for (PhysicalVolume pv : pvs) {
             byDevice.put(pv.device(), pv);
-            runsByPv.put(pv.device(), new TreeMap<>());
+            building.put(pv.device(), TreeRangeMap.create());
         }
         for (LogicalVolume lv : logicalVolumes) {
             lvs.put(lv.name(), lv);
@@ -51,18 +57,21 @@ public final class ExtentTable {
                                 + a.startPe() + "-" + (end - 1) + " lie beyond the " + pv.peCount()
                                 + " extents of PV " + pv.device());
                     }
-                    NavigableMap<Long, Run> runs = runsByPv.get(a.pv());
-                    Map.Entry<Long, Run> before = runs.floorEntry(end - 1);
-                    if (before != null && before.getValue().end() > a.startPe()) {
-                        Run r = before.getValue();
+                    RangeMap<Long, Run> runs = building.get(a.pv());
+                    Range<Long> area = Range.closedOpen(a.startPe(), end);
+                    if (!runs.subRangeMap(area).asMapOfRanges().isEmpty()) {
+                        Run r = runs.subRangeMap(area).asMapOfRanges().values().iterator().next();
                         throw new IllegalArgumentException("PV " + a.pv() + ": extents " + a.startPe() + "-" + (end - 1)
                                 + " of LV " + lv.name() + " overlap extents " + r.start() + "-" + (r.end() - 1)
                                 + " of LV " + r.lv());
                     }
-                    runs.put(a.startPe(), new Run(a.startPe(), seg.areaLength(), lv.name(), s, i, seg.startExtent(),
+                    runs.put(area, new Run(a.startPe(), seg.areaLength(), lv.name(), s, i, seg.startExtent(),
                             seg.stripes()));
                 }
             }
+        }
+        for (Map.Entry<String, RangeMap<Long, Run>> e : building.entrySet()) {
+            runsByPv.put(e.getKey(), ImmutableRangeMap.copyOf(e.getValue()));
         }
         for (LogicalVolume lv : logicalVolumes) {
             checkThinReferences(lv);
@@ -136,15 +145,14 @@ public final class ExtentTable {
 
     /** Who owns physical extent {@code pe} of {@code pv}; empty if it is free. */
     public Optional<ExtentOwner> owner(String pv, long pe) {
-        NavigableMap<Long, Run> runs = runsByPv.get(pv);
+        ImmutableRangeMap<Long, Run> runs = runsByPv.get(pv);
         if (runs == null) {
             throw new IllegalArgumentException("no physical volume '" + pv + "' in this volume group");
         }
-        Map.Entry<Long, Run> e = runs.floorEntry(pe);
-        if (e == null || e.getValue().end() <= pe) {
+        Run r = runs.get(pe);
+        if (r == null) {
             return Optional.empty();
         }
-        Run r = e.getValue();
         long row = pe - r.start();
         return Optional.of(new ExtentOwner(r.lv(), r.segment(), r.stripe(), r.segmentStartLe() + row * r.stripes(),
                 r.stripes()));
@@ -154,16 +162,11 @@ public final class ExtentTable {
     public List<ExtentRange> freeRanges(String pv) {
         PhysicalVolume p = pvs.stream().filter(x -> x.device().equals(pv)).findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("no physical volume '" + pv + "' in this volume group"));
+        // the PV's extents less the used runs: RangeSet.complement within [0, pe_count)
+        RangeSet<Long> used = TreeRangeSet.create(runsByPv.get(pv).asMapOfRanges().keySet());
         List<ExtentRange> out = new ArrayList<>();
-        long next = 0;
-        for (Run r : runsByPv.get(pv).values()) {
-            if (r.start() > next) {
-                out.add(new ExtentRange(pv, next, r.start() - next));
-            }
-            next = r.end();
-        }
-        if (p.peCount() > next) {
-            out.add(new ExtentRange(pv, next, p.peCount() - next));
+        for (Range<Long> free : used.complement().subRangeSet(Range.closedOpen(0L, p.peCount())).asRanges()) {
+            out.add(new ExtentRange(pv, free.lowerEndpoint(), free.upperEndpoint() - free.lowerEndpoint()));
         }
         return List.copyOf(out);
     }

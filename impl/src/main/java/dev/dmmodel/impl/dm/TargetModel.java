@@ -1,14 +1,6 @@
 package dev.dmmodel.impl.dm;
 
 import dev.dmmodel.dm.DmTarget;
-import dev.dmmodel.dm.ErrorTarget;
-import dev.dmmodel.dm.LinearTarget;
-import dev.dmmodel.dm.StripedTarget;
-import dev.dmmodel.dm.ThinPoolTarget;
-import dev.dmmodel.dm.ThinTarget;
-import dev.dmmodel.dm.ZeroTarget;
-import dev.dmmodel.impl.dm.thin.ThinModel;
-import dev.dmmodel.impl.dm.thin.ThinPoolModel;
 import dev.dmmodel.impl.limits.Limits;
 import dev.dmmodel.limits.KernelProfile;
 import java.util.List;
@@ -76,26 +68,8 @@ public interface TargetModel {
                 + " target I/O is not modelled yet");
     }
 
-    /** The model of a table target. */
+    /** The model of a table target, from its type ({@link TargetTypes}). */
     static TargetModel of(DmTarget target, Function<String, Long> deviceSize) {
-        if (target instanceof LinearTarget t) {
-            return new LinearModel(t);
-        }
-        if (target instanceof StripedTarget t) {
-            return new StripedModel(t);
-        }
-        if (target instanceof ThinPoolTarget t) {
-            return new ThinPoolModel(t);
-        }
-        if (target instanceof ThinTarget t) {
-            return new ThinModel(t, deviceSize);
-        }
-        if (target instanceof ZeroTarget) {
-            return new ZeroModel();
-        }
-        if (target instanceof ErrorTarget) {
-            return new ErrorModel();
-        }
-        throw new IllegalArgumentException("no model for target type " + target.type());
+        return TargetTypes.of(target).model(target, deviceSize);
     }
 }

@@ -56,7 +56,7 @@ public final class DmTableException extends FormatException {
     }
 
     /** Text for a message: quoted, newlines shown as \n, at most 80 characters. */
-    static String quote(String text) {
+    public static String quote(String text) {
         String t = text.replace("\n", "\\n");
         if (t.length() > 80) {
             t = t.substring(0, 77) + "...";

@@ -1,16 +1,18 @@
-package dev.dmmodel.impl.dm;
+package dev.dmmodel.impl.dm.linear;
 
 import dev.dmmodel.dm.LinearTarget;
+import dev.dmmodel.impl.dm.TargetModel;
 import dev.dmmodel.impl.limits.Limits;
 import dev.dmmodel.limits.KernelProfile;
 import java.util.List;
 import java.util.function.Function;
 
 /** dm-linear ({@code drivers/md/dm-linear.c}). */
-final class LinearModel implements TargetModel {
+public final class LinearModel implements TargetModel {
     private final LinearTarget target;
 
-    LinearModel(LinearTarget target) {
+    /** The model of one linear table target. */
+    public LinearModel(LinearTarget target) {
         this.target = target;
     }
 

@@ -1,6 +1,7 @@
-package dev.dmmodel.impl.dm;
+package dev.dmmodel.impl.dm.striped;
 
 import dev.dmmodel.dm.StripedTarget;
+import dev.dmmodel.impl.dm.TargetModel;
 import dev.dmmodel.impl.limits.Limits;
 import dev.dmmodel.limits.KernelProfile;
 import java.util.ArrayList;
@@ -11,7 +12,8 @@ import java.util.function.Function;
 public final class StripedModel implements TargetModel {
     private final StripedTarget target;
 
-    StripedModel(StripedTarget target) {
+    /** The model of one striped table target. */
+    public StripedModel(StripedTarget target) {
         this.target = target;
     }
 

@@ -2,7 +2,10 @@ package dev.dmmodel.testkit.conformance;
 
 import dev.dmmodel.device.BlockDevice;
 import dev.dmmodel.device.DmDevice;
+import dev.dmmodel.device.Partition;
 import dev.dmmodel.dm.DmTarget;
+import dev.dmmodel.dm.LinearTarget;
+import dev.dmmodel.dm.StripedTarget;
 import dev.dmmodel.dm.ThinPoolTarget;
 import dev.dmmodel.engine.Simulation;
 import dev.dmmodel.layout.Layout;
@@ -12,18 +15,29 @@ import dev.dmmodel.trace.TraceEvent;
 import dev.dmmodel.trace.TraceListener;
 import dev.dmmodel.workload.Command;
 import dev.dmmodel.workload.Script;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * Runs a recorded case through the model and compares the traces: the layout is built from the case's
  * snapshot under a kernel profile, {@code setup.txt} runs without tracing, {@code workload.txt} runs with
  * every event collected as the engine emits it (sequence numbers as emitted), and the result is compared
- * with {@code trace.csv} in the case's {@link CompareMode}. The dm devices and the thin-pool metadata devices
- * the comparison needs come from the built layout.
+ * with {@code trace.csv} in the case's {@link CompareMode}. The dm devices and the places of the thin-pool
+ * metadata the comparison needs come from the built layout ({@link #scope}); whether request sizes are
+ * compared too, from {@link #requestSizesDeterministic}.
  *
  * <p>A command the model refuses (a {@link dev.dmmodel.engine.CommandResult} that is not
  * {@linkplain dev.dmmodel.engine.CommandResult#ok() ok}, e.g. dd's "Invalid argument") is not a failure: the
@@ -51,7 +65,85 @@ public final class KernelConformance {
         Simulation simulation = simulate(c, profile, modelled::add);
         Layout layout = simulation.layout();
         return TraceComparator.compare(attributePartitionRemaps(c.trace(), layout), modelled, mode,
-                dmDevices(layout), thinPoolMetadataDevices(layout));
+                scope(layout, requestSizesDeterministic(c)));
+    }
+
+    /**
+     * What the comparator needs to know of the layout: its dm devices, where its thin pools' metadata lies
+     * ({@link #thinPoolMetadataRanges}), and whether to compare request sizes.
+     */
+    public static CompareScope scope(Layout layout, boolean requestSizes) {
+        return new CompareScope(dmDevices(layout), thinPoolMetadataRanges(layout), requestSizes);
+    }
+
+    /** The testkit resource with the per-case verdicts on request sizes (see {@link CompareMode}). */
+    public static final String REQUEST_SIZES_RESOURCE = "/dev/dmmodel/testkit/conformance/request-sizes.txt";
+
+    /**
+     * Whether the case's recorded requests are deterministic, so that the multiset of their sizes is compared
+     * too ({@link CompareMode}): the verdict {@code yes} in {@link #REQUEST_SIZES_RESOURCE} for
+     * {@code <trace folder>/<case>} (the case folder's parent's name and its own). A case not listed there, or
+     * listed {@code no}, is not; a {@link CompareMode#SEQUENCE} case compares its requests in place anyway.
+     */
+    public static boolean requestSizesDeterministic(TraceCase c) {
+        Objects.requireNonNull(c, "case");
+        Path parent = c.directory().getParent();
+        String id = (parent == null || parent.getFileName() == null ? "" : parent.getFileName() + "/") + c.name();
+        RequestSizeVerdict v = requestSizeVerdicts().get(id);
+        return v != null && v.deterministic();
+    }
+
+    /**
+     * One line of {@link #REQUEST_SIZES_RESOURCE}.
+     *
+     * @param id {@code <trace folder>/<case>}
+     * @param deterministic the verdict
+     * @param reason why, from the recording's README and the kernel's rules
+     */
+    public record RequestSizeVerdict(String id, boolean deterministic, String reason) {
+    }
+
+    /**
+     * Every verdict of {@link #REQUEST_SIZES_RESOURCE} by {@code <trace folder>/<case>}, in file order: lines
+     * {@code <folder>/<case> TAB yes|no TAB reason}; blank lines and lines starting with {@code #} are skipped.
+     *
+     * @throws IllegalStateException for a malformed or repeated line, naming it
+     */
+    public static Map<String, RequestSizeVerdict> requestSizeVerdicts() {
+        return RequestSizeVerdicts.ALL;
+    }
+
+    private static final class RequestSizeVerdicts {
+        static final Map<String, RequestSizeVerdict> ALL = read();
+
+        private static Map<String, RequestSizeVerdict> read() {
+            Map<String, RequestSizeVerdict> out = new LinkedHashMap<>();
+            try (InputStream in = KernelConformance.class.getResourceAsStream(REQUEST_SIZES_RESOURCE)) {
+                if (in == null) {
+                    throw new IllegalStateException("resource " + REQUEST_SIZES_RESOURCE + " is missing");
+                }
+                String[] lines = new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n");
+                for (int i = 0; i < lines.length; i++) {
+                    String line = lines[i];
+                    if (line.isBlank() || line.startsWith("#")) {
+                        continue;
+                    }
+                    String[] f = line.split("\t");
+                    if (f.length != 3 || !(f[1].equals("yes") || f[1].equals("no")) || f[2].isBlank()) {
+                        throw new IllegalStateException(REQUEST_SIZES_RESOURCE + " line " + (i + 1)
+                                + ": expected <folder>/<case> TAB yes|no TAB reason, found: " + line);
+                    }
+                    RequestSizeVerdict v = new RequestSizeVerdict(f[0], f[1].equals("yes"), f[2]);
+                    if (out.put(v.id(), v) != null) {
+                        throw new IllegalStateException(REQUEST_SIZES_RESOURCE + " line " + (i + 1) + ": " + v.id()
+                                + " is listed twice");
+                    }
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot read " + REQUEST_SIZES_RESOURCE, e);
+            }
+            return Collections.unmodifiableMap(out);
+        }
     }
 
     /**
@@ -83,7 +175,6 @@ public final class KernelConformance {
         return simulation;
     }
 
-    /** Kernel names of the layout's device-mapper devices. */
     /**
      * Applies the recording's own normalization where the recorder missed it: a dm remap onto a partition
      * that the kernel printed with the whole disk's number and a partition-relative sector is attributed
@@ -129,12 +220,110 @@ public final class KernelConformance {
         return out;
     }
 
+    /** Kernel names of the layout's device-mapper devices. */
     public static Set<String> dmDevices(Layout layout) {
         Set<String> out = new LinkedHashSet<>();
         for (DmDevice d : layout.dmDevices()) {
             out.add(d.name());
         }
         return Set.copyOf(out);
+    }
+
+    /**
+     * Where the layout's thin pools keep their metadata: each metadata device whole, and the place it occupies
+     * on every device below it, found by following its table down (a {@code linear} target maps its range to
+     * {@code offset} on its device; a {@code striped} target to one contiguous range on each stripe; a
+     * partition's range lies at the partition's start on its disk), in each device's own sectors. A table
+     * below that maps the metadata through a {@code thin}, {@code thin-pool}, {@code zero} or {@code error}
+     * target is not followed there (no fixed place). Adjacent or overlapping ranges of a device are joined;
+     * the list is ordered by device and sector.
+     */
+    public static List<DeviceRange> thinPoolMetadataRanges(Layout layout) {
+        Objects.requireNonNull(layout, "layout");
+        Map<String, List<long[]>> ranges = new TreeMap<>(TraceComparator.DEVICE_ORDER);
+        for (String metadata : thinPoolMetadataDevices(layout)) {
+            BlockDevice d = layout.device(metadata);
+            occupy(layout, d, 0, d.size().count(), ranges, 0);
+        }
+        List<DeviceRange> out = new ArrayList<>();
+        for (Map.Entry<String, List<long[]>> e : ranges.entrySet()) {
+            List<long[]> rs = new ArrayList<>(e.getValue());
+            rs.sort(Comparator.comparingLong(r -> r[0]));
+            long start = -1;
+            long end = -1;
+            for (long[] r : rs) {
+                if (start >= 0 && r[0] <= end) {
+                    end = Math.max(end, r[1]);
+                    continue;
+                }
+                if (start >= 0) {
+                    out.add(new DeviceRange(e.getKey(), start, end - start));
+                }
+                start = r[0];
+                end = r[1];
+            }
+            if (start >= 0) {
+                out.add(new DeviceRange(e.getKey(), start, end - start));
+            }
+        }
+        return List.copyOf(out);
+    }
+
+    /** Records {@code [start, start + length)} of {@code d} and follows it down. */
+    private static void occupy(Layout layout, BlockDevice d, long start, long length, Map<String, List<long[]>> out,
+                               int depth) {
+        if (length <= 0) {
+            return;
+        }
+        if (depth > 64) {
+            throw new IllegalStateException("dm tables nest deeper than 64 levels below " + d.name());
+        }
+        out.computeIfAbsent(d.name(), k -> new ArrayList<>()).add(new long[] {start, start + length});
+        long end = start + length;
+        if (d instanceof Partition p) {
+            occupy(layout, layout.device(p.disk()), p.start().count() + start, length, out, depth + 1);
+        } else if (d instanceof DmDevice dm) {
+            for (DmTarget t : dm.table().targets()) {
+                long a = Math.max(start, t.start().count());
+                long b = Math.min(end, t.end().count());
+                if (a >= b) {
+                    continue;
+                }
+                if (t instanceof LinearTarget lin) {
+                    occupy(layout, layout.device(lin.device()), lin.offset().count() + a - t.start().count(), b - a,
+                            out, depth + 1);
+                } else if (t instanceof StripedTarget st) {
+                    occupyStripes(layout, st, a - t.start().count(), b - t.start().count(), out, depth);
+                }
+            }
+        }
+    }
+
+    /**
+     * The stripes' shares of the target's sectors {@code [a, b)} (relative to the target): on each stripe the
+     * chunks of a contiguous range are consecutive, so each share is one range, from the stripe's first sector
+     * in {@code [a, b)} to its last ({@code stripe_map_sector}: chunk {@code c} is chunk {@code c / n} of stripe
+     * {@code c % n}).
+     */
+    private static void occupyStripes(Layout layout, StripedTarget st, long a, long b, Map<String, List<long[]>> out,
+                                      int depth) {
+        long chunk = st.chunkSectors();
+        int n = st.stripes().size();
+        long firstChunk = a / chunk;
+        long lastChunk = (b - 1) / chunk;
+        for (int i = 0; i < n; i++) {
+            long c0 = firstChunk + Math.floorMod(i - firstChunk, (long) n);
+            long c1 = lastChunk - Math.floorMod(lastChunk - i, (long) n);
+            if (c0 > c1) {
+                continue;
+            }
+            long firstSector = Math.max(a, c0 * chunk);
+            long lastSector = Math.min(b - 1, c1 * chunk + chunk - 1);
+            long lo = (c0 / n) * chunk + firstSector % chunk;
+            long hi = (c1 / n) * chunk + lastSector % chunk + 1;
+            StripedTarget.Stripe s = st.stripes().get(i);
+            occupy(layout, layout.device(s.device()), s.offset().count() + lo, hi - lo, out, depth + 1);
+        }
     }
 
     /** Kernel names of the metadata devices of the layout's thin-pool targets. */

@@ -22,11 +22,15 @@ import java.util.TreeSet;
  *   <li>{@link CompareMode#MULTISET}: per device, the bag of {@code block_bio_queue},
  *       {@code block_bio_remap} and {@code block_split} events;</li>
  *   <li>{@link CompareMode#MULTISET_DM}: the same on device-mapper devices only;</li>
- *   <li>{@link CompareMode#MULTISET_DATA}: as {@code multiset-dm}, leaving out the thin-pool metadata devices
- *       and zero-length bios ({@code nr_sectors} 0: flushes).</li>
+ *   <li>{@link CompareMode#MULTISET_DATA}: the same on every device, leaving out zero-length bios
+ *       ({@code nr_sectors} 0: flushes), the events inside the thin pools' metadata
+ *       ({@link CompareScope#thinMetadata}) and splits on partitions and disks.</li>
  * </ul>
  * Events are compared on (tracepoint, rwbs, sector, nr_sectors); a {@code block_split} on its sector only.
  * Sequence numbers, {@code extra} ({@code from=dm-0:64}) and the interleaving of devices are not compared.
+ * Where {@link CompareScope#requestSizes} says so, the multiset modes also compare per device the multiset
+ * of issued request sizes ({@code block_rq_issue} as rwbs and nr_sectors, requeued issues not counted; see
+ * {@link CompareMode}).
  */
 public final class TraceComparator {
 
@@ -44,19 +48,16 @@ public final class TraceComparator {
      * @param recorded the kernel's trace ({@code trace.csv})
      * @param modelled the model's trace
      * @param mode how to compare
-     * @param dmDevices kernel names of the device-mapper devices (for the {@code -dm} and {@code -data}
-     *     modes)
-     * @param thinPoolMetadataDevices kernel names of thin pools' metadata devices (for {@code multiset-data})
+     * @param scope the stack's dm devices and thin metadata, and whether to compare request sizes
      */
     public static Comparison compare(List<TraceEvent> recorded, List<TraceEvent> modelled, CompareMode mode,
-                                     Set<String> dmDevices, Set<String> thinPoolMetadataDevices) {
+                                     CompareScope scope) {
         Objects.requireNonNull(recorded, "recorded");
         Objects.requireNonNull(modelled, "modelled");
         Objects.requireNonNull(mode, "mode");
-        Set<String> dm = Set.copyOf(dmDevices);
-        Set<String> metadata = Set.copyOf(thinPoolMetadataDevices);
-        Map<String, List<TraceEvent>> rec = byDevice(recorded, mode, dm, metadata);
-        Map<String, List<TraceEvent>> mod = byDevice(modelled, mode, dm, metadata);
+        Objects.requireNonNull(scope, "scope");
+        Map<String, List<TraceEvent>> rec = byDevice(recorded, mode, scope);
+        Map<String, List<TraceEvent>> mod = byDevice(modelled, mode, scope);
         TreeSet<String> names = new TreeSet<>(DEVICE_ORDER);
         names.addAll(rec.keySet());
         names.addAll(mod.keySet());
@@ -73,28 +74,74 @@ public final class TraceComparator {
                 blocks.add(block);
             }
         }
-        return new Comparison(mode, counts, report(mode, counts, blocks, dm, metadata));
+        boolean requestSizes = scope.requestSizes() && !mode.ordered();
+        List<Comparison.DeviceCounts> requests = new ArrayList<>();
+        List<List<String>> requestBlocks = new ArrayList<>();
+        if (requestSizes) {
+            Map<String, Map<RequestKey, Long>> rr = requestsByDevice(recorded, mode, scope);
+            Map<String, Map<RequestKey, Long>> mr = requestsByDevice(modelled, mode, scope);
+            TreeSet<String> devices = new TreeSet<>(DEVICE_ORDER);
+            devices.addAll(rr.keySet());
+            devices.addAll(mr.keySet());
+            for (String device : devices) {
+                List<String> block = new ArrayList<>();
+                Comparison.DeviceCounts c = requestBags(device, rr.getOrDefault(device, Map.of()),
+                        mr.getOrDefault(device, Map.of()), block);
+                requests.add(c);
+                if (!c.matches()) {
+                    requestBlocks.add(block);
+                }
+            }
+        }
+        return new Comparison(mode, counts, requestSizes, requests,
+                report(mode, counts, blocks, requestSizes, requests, requestBlocks, scope));
     }
 
     /** Whether the mode compares this event. */
-    static boolean compared(TraceEvent e, CompareMode mode, Set<String> dmDevices, Set<String> metadataDevices) {
+    static boolean compared(TraceEvent e, CompareMode mode, CompareScope scope) {
         if (!mode.events().contains(e.type())) {
             return false;
         }
         return switch (mode) {
             case SEQUENCE, MULTISET -> true;
-            case MULTISET_DM -> dmDevices.contains(e.device());
-            case MULTISET_DATA -> dmDevices.contains(e.device()) && !metadataDevices.contains(e.device())
-                    && e.nrSectors() != 0;
+            case MULTISET_DM -> scope.dmDevices().contains(e.device());
+            case MULTISET_DATA -> e.nrSectors() != 0
+                    && (e.type() != EventType.SPLIT || scope.dmDevices().contains(e.device()))
+                    && !scope.inThinMetadata(e);
         };
     }
 
-    private static Map<String, List<TraceEvent>> byDevice(List<TraceEvent> events, CompareMode mode, Set<String> dm,
-                                                         Set<String> metadata) {
+    /**
+     * Whether a request event counts towards the request sizes: a {@code block_rq_issue} or
+     * {@code block_rq_requeue} with sectors, and in {@link CompareMode#MULTISET_DATA} not inside thin metadata.
+     */
+    static boolean requestCompared(TraceEvent e, CompareMode mode, CompareScope scope) {
+        if ((e.type() != EventType.RQ_ISSUE && e.type() != EventType.RQ_REQUEUE) || e.nrSectors() <= 0) {
+            return false;
+        }
+        return mode != CompareMode.MULTISET_DATA || !scope.inThinMetadata(e);
+    }
+
+    private static Map<String, List<TraceEvent>> byDevice(List<TraceEvent> events, CompareMode mode,
+                                                         CompareScope scope) {
         Map<String, List<TraceEvent>> out = new TreeMap<>(DEVICE_ORDER);
         for (TraceEvent e : events) {
-            if (compared(Objects.requireNonNull(e, "event"), mode, dm, metadata)) {
+            if (compared(Objects.requireNonNull(e, "event"), mode, scope)) {
                 out.computeIfAbsent(e.device(), k -> new ArrayList<>()).add(e);
+            }
+        }
+        return out;
+    }
+
+    /** Per device, issued requests by (rwbs, size): +1 per issue, -1 per requeue (the request is issued again). */
+    private static Map<String, Map<RequestKey, Long>> requestsByDevice(List<TraceEvent> events, CompareMode mode,
+                                                                      CompareScope scope) {
+        Map<String, Map<RequestKey, Long>> out = new TreeMap<>(DEVICE_ORDER);
+        for (TraceEvent e : events) {
+            if (requestCompared(Objects.requireNonNull(e, "event"), mode, scope)) {
+                out.computeIfAbsent(e.device(), k -> new LinkedHashMap<>())
+                        .merge(new RequestKey(e.rwbs(), e.nrSectors()), e.type() == EventType.RQ_ISSUE ? 1L : -1L,
+                                Long::sum);
             }
         }
         return out;
@@ -200,25 +247,87 @@ public final class TraceComparator {
         return c;
     }
 
+    // ------------------------------------------------------------------------------------------- requests
+
+    private static Comparison.DeviceCounts requestBags(String device, Map<RequestKey, Long> r,
+                                                       Map<RequestKey, Long> m, List<String> block) {
+        Map<RequestKey, long[]> bag = new TreeMap<>(Comparator.comparing(RequestKey::rwbs)
+                .thenComparingLong(RequestKey::nrSectors));
+        r.forEach((k, v) -> bag.computeIfAbsent(k, x -> new long[2])[0] += v);
+        m.forEach((k, v) -> bag.computeIfAbsent(k, x -> new long[2])[1] += v);
+        long recorded = 0;
+        long modelled = 0;
+        long matched = 0;
+        List<String> lines = new ArrayList<>();
+        int kinds = 0;
+        for (Map.Entry<RequestKey, long[]> entry : bag.entrySet()) {
+            long rc = Math.max(entry.getValue()[0], 0);
+            long mc = Math.max(entry.getValue()[1], 0);
+            recorded += rc;
+            modelled += mc;
+            matched += Math.min(rc, mc);
+            if (rc != mc && kinds++ < 2 * BAG_ITEMS) {
+                lines.add("    " + entry.getKey() + ": recorded " + rc + ", modelled " + mc);
+            }
+        }
+        Comparison.DeviceCounts c = new Comparison.DeviceCounts(device, recorded, modelled, matched);
+        if (!c.matches()) {
+            block.add("  " + device + " requests: " + recorded + " recorded, " + modelled + " modelled, " + matched
+                    + " matched in size:");
+            block.addAll(lines);
+            if (kinds > 2 * BAG_ITEMS) {
+                block.add("    ... " + (kinds - 2 * BAG_ITEMS) + " more request size(s) differ");
+            }
+        }
+        return c;
+    }
+
+    /** What is compared of a request: its rwbs and size. */
+    record RequestKey(String rwbs, long nrSectors) {
+        @Override
+        public String toString() {
+            return "block_rq_issue " + rwbs + " " + nrSectors + " sectors";
+        }
+    }
+
     // --------------------------------------------------------------------------------------------- report
 
     private static String report(CompareMode mode, List<Comparison.DeviceCounts> counts, List<List<String>> blocks,
-                                 Set<String> dm, Set<String> metadata) {
+                                 boolean requestSizes, List<Comparison.DeviceCounts> requests,
+                                 List<List<String>> requestBlocks, CompareScope scope) {
         long compared = counts.stream().mapToLong(Comparison.DeviceCounts::compared).sum();
         long modelled = counts.stream().mapToLong(Comparison.DeviceCounts::modelled).sum();
         long matched = counts.stream().mapToLong(Comparison.DeviceCounts::matched).sum();
         List<String> lines = new ArrayList<>();
-        lines.add(mode.word() + ": " + (blocks.isEmpty() ? "the traces agree" : "the traces differ on "
-                + blocks.size() + " of " + counts.size() + " device(s)") + " (" + compared + " recorded and "
-                + modelled + " modelled events compared, " + matched + " matched)");
-        lines.add("  compared: " + scope(mode, dm, metadata));
+        String verdict;
+        String inRequests = "in request sizes on " + requestBlocks.size() + " of " + requests.size() + " device(s)";
+        if (blocks.isEmpty()) {
+            verdict = requestBlocks.isEmpty() ? "the traces agree" : "the traces differ " + inRequests;
+        } else {
+            verdict = "the traces differ on " + blocks.size() + " of " + counts.size() + " device(s)"
+                    + (requestBlocks.isEmpty() ? "" : " and " + inRequests);
+        }
+        lines.add(mode.word() + ": " + verdict + " (" + compared + " recorded and " + modelled
+                + " modelled events compared, " + matched + " matched)");
+        lines.add("  compared: " + scope(mode, scope));
+        if (requestSizes) {
+            long rr = requests.stream().mapToLong(Comparison.DeviceCounts::compared).sum();
+            long rm = requests.stream().mapToLong(Comparison.DeviceCounts::modelled).sum();
+            long rmatched = requests.stream().mapToLong(Comparison.DeviceCounts::matched).sum();
+            lines.add("  and request sizes (block_rq_issue rwbs and nr_sectors, per device, in any order; flushes"
+                    + (mode == CompareMode.MULTISET_DATA ? " and thin metadata" : "")
+                    + " left out, requeued issues not counted): " + rr + " recorded and " + rm + " modelled, "
+                    + rmatched + " matched");
+        }
         List<String> agreeing = counts.stream().filter(Comparison.DeviceCounts::matches)
                 .map(d -> d.device() + " (" + d.compared() + ")").toList();
         if (!agreeing.isEmpty()) {
             lines.add("  agreeing devices: " + String.join(", ", agreeing));
         }
+        List<List<String>> all = new ArrayList<>(blocks);
+        all.addAll(requestBlocks);
         int shown = 0;
-        for (List<String> block : blocks) {
+        for (List<String> block : all) {
             int room = MAX_REPORT_LINES - 1 - lines.size();
             if (block.size() > room && shown > 0) {
                 break;
@@ -226,9 +335,9 @@ public final class TraceComparator {
             lines.addAll(block.subList(0, Math.min(block.size(), Math.max(room, 1))));
             shown++;
         }
-        if (shown < blocks.size()) {
+        if (shown < all.size()) {
             List<String> rest = new ArrayList<>();
-            for (List<String> block : blocks.subList(shown, blocks.size())) {
+            for (List<String> block : all.subList(shown, all.size())) {
                 rest.add(block.get(0).strip().split(":", 2)[0]);
             }
             lines.add("  ... " + rest.size() + " more differing device(s): " + String.join(", ", rest));
@@ -236,14 +345,14 @@ public final class TraceComparator {
         return String.join("\n", lines);
     }
 
-    private static String scope(CompareMode mode, Set<String> dm, Set<String> metadata) {
+    private static String scope(CompareMode mode, CompareScope scope) {
         String events = String.join(", ", mode.events().stream().map(EventType::tracepoint).sorted().toList());
         return switch (mode) {
             case SEQUENCE -> events + " in order, per device";
             case MULTISET -> events + " in any order, per device";
-            case MULTISET_DM -> events + " in any order, on the dm devices " + sorted(dm);
-            case MULTISET_DATA -> events + " in any order, on the dm devices " + sorted(dm)
-                    + " without the thin-pool metadata devices " + sorted(metadata) + " and zero-length bios";
+            case MULTISET_DM -> events + " in any order, on the dm devices " + sorted(scope.dmDevices());
+            case MULTISET_DATA -> events + " in any order, per device, without zero-length bios, splits on disks"
+                    + " and partitions, and events inside the thin-pool metadata " + scope.thinMetadata();
         };
     }
 

@@ -2,7 +2,6 @@ package dev.dmmodel.testkit.conformance;
 
 import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 
-import dev.dmmodel.limits.KernelProfile;
 import java.nio.file.Path;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicNode;
@@ -12,7 +11,9 @@ import org.junit.jupiter.api.TestFactory;
  * The I/O engine against the kernel's recorded traces: for every case with a {@code compare.txt} in
  * {@code ${dmmodel.shared.dir}/kernel-traces} (Linux 6.1) and {@code .../kernel-traces-6.12}, the case is
  * run through the model under the profile of its snapshot's {@code kernel-release}
- * ({@link KernelConformance#check}) and its trace compared in the case's mode. One dynamic test per case;
+ * ({@link KernelConformance#check}) and its trace compared in the case's mode, with its request sizes where
+ * {@code request-sizes.txt} says they are deterministic. One dynamic test per case (each case runs once per JVM,
+ * shared with {@link ConformanceSummaryTest}'s counts; nothing is printed);
  * a failure says which case, and either where the model stopped (file, line, command and exception) or
  * the comparison's report.
  *
@@ -56,11 +57,11 @@ class KernelTraceConformanceTest {
         String id = folder + "/" + dir.getFileName();
         String gap = KNOWN_GAPS.get(id);
         if (gap == null) {
-            return dynamicTest(id, dir.toUri(), () -> check(folder, dir, id));
+            return dynamicTest(id, dir.toUri(), () -> check(folder, dir));
         }
         return dynamicTest(id, dir.toUri(), () -> {
             try {
-                check(folder, dir, id);
+                check(folder, dir);
             } catch (AssertionError expected) {
                 org.junit.jupiter.api.Assumptions.abort("known gap: " + gap + " -- " + firstLine(expected.getMessage()));
             }
@@ -77,34 +78,10 @@ class KernelTraceConformanceTest {
         return lines.length > 3 ? String.join(" | ", lines[0], lines[1], lines[2]) : String.join(" | ", lines);
     }
 
-    private static void check(String folder, Path dir, String id) {
-        {
-            TraceCase c;
-            try {
-                c = TraceCase.read(dir);
-            } catch (RuntimeException e) {
-                throw new AssertionError(id + ": reading the case failed: " + e.getMessage(), e);
-            }
-            KernelProfile profile = c.snapshot().profile().orElseThrow(() -> new AssertionError(
-                    id + ": the snapshot has no kernel-release, so no profile to run the case under"));
-            String first = c.setupLines().stream().filter(l -> !l.isBlank()).findFirst()
-                    .map(l -> "setup.txt: " + l)
-                    .orElse(c.workloadLines().stream().filter(l -> !l.isBlank()).findFirst()
-                            .map(l -> "workload.txt: " + l).orElse("<no commands>"));
-            Comparison result;
-            try {
-                result = KernelConformance.check(c, profile);
-            } catch (KernelConformance.CaseFailure e) {
-                // the message names the case, the file, the line, the command and the exception
-                throw new AssertionError(folder + "/" + e.getMessage(), e);
-            } catch (RuntimeException e) {
-                throw new AssertionError(id + " (" + profile.name() + "): " + e.getClass().getName() + ": "
-                        + e.getMessage() + " (the case's first command: " + first + ")", e);
-            }
-            if (!result.matches()) {
-                throw new AssertionError(id + " (" + profile.name() + "): the modelled trace differs from trace.csv\n"
-                        + result.report());
-            }
+    private static void check(String folder, Path dir) {
+        ConformanceOutcomes.Outcome outcome = ConformanceOutcomes.of(folder, dir);
+        if (outcome.failure().isPresent()) {
+            throw outcome.failure().get();
         }
     }
 }

@@ -13,7 +13,10 @@ import org.junit.jupiter.api.Test;
 class TraceComparatorTest {
 
     private static final Set<String> DM = Set.of("dm-0", "dm-1", "dm-2", "dm-3");
-    private static final Set<String> METADATA = Set.of("dm-0");
+    /** A thin pool's metadata device dm-0 = linear sdb 0 8192 (the thin-* cases' tmeta). */
+    private static final List<DeviceRange> METADATA = List.of(new DeviceRange("dm-0", 0, 8192),
+            new DeviceRange("sdb", 0, 8192));
+    private static final CompareScope SCOPE = new CompareScope(DM, METADATA, false);
 
     /** Builds events with consecutive sequence numbers, as a trace would have them. */
     private static final class Trace {
@@ -46,7 +49,11 @@ class TraceComparatorTest {
     }
 
     private static Comparison compare(Trace recorded, Trace modelled, CompareMode mode) {
-        return TraceComparator.compare(recorded.list(), modelled.list(), mode, DM, METADATA);
+        return TraceComparator.compare(recorded.list(), modelled.list(), mode, SCOPE);
+    }
+
+    private static Comparison compareWithRequests(Trace recorded, Trace modelled, CompareMode mode) {
+        return TraceComparator.compare(recorded.list(), modelled.list(), mode, SCOPE.withRequestSizes(true));
     }
 
     /** The start of ss-str-1M-at32k: a striped write split at chunk boundaries. */
@@ -174,7 +181,7 @@ class TraceComparatorTest {
             List<TraceEvent> modelled = List.of(
                     new TraceEvent(41, "sda", EventType.BIO_REMAP, "WS", 2112, 64, "from=dm-1:64"));
 
-            assertThat(TraceComparator.compare(recorded.list(), modelled, CompareMode.SEQUENCE, DM, METADATA).matches())
+            assertThat(TraceComparator.compare(recorded.list(), modelled, CompareMode.SEQUENCE, SCOPE).matches())
                     .isTrue();
         }
 
@@ -294,7 +301,7 @@ class TraceComparatorTest {
     @Nested
     class MultisetData {
 
-        /** A thin write with zeroing: thin dm-3, pool dm-2, data dm-1, metadata dm-0 on sdb. */
+        /** A thin write with zeroing: thin dm-3, pool dm-2, data dm-1 = linear sdb 8192, metadata dm-0 on sdb 0. */
         private Trace thinWrite() {
             return new Trace()
                     .queue("dm-3", "WS", 0, 8)
@@ -312,10 +319,12 @@ class TraceComparatorTest {
         }
 
         @Test
-        void theMetadataDeviceAndZeroLengthFlushesAreIgnored() {
+        void metadataIoOnItsDeviceAndOnTheDiskAndZeroLengthFlushesAreIgnored() {
             Trace recorded = thinWrite()
                     .queue("dm-0", "W", 16, 8)                       // a metadata commit
-                    .remap("sdb", "W", 16, 8, "dm-0:16")
+                    .remap("sdb", "W", 16, 8, "dm-0:16")             // ... on the disk: inside sdb 0+8192
+                    .queue("sdb", "W", 16, 8)
+                    .remap("sdb", "W", 8184, 8, "dm-0:8184")         // the metadata device's last block
                     .queue("dm-1", "FWS", 0, 0)                      // the pool's flush of the data device
                     .remap("sdb", "FWS", 8192, 0, "dm-1:0")
                     .queue("sdb", "FWS", 8192, 0);
@@ -329,9 +338,55 @@ class TraceComparatorTest {
             Comparison c = compare(recorded, modelled, CompareMode.MULTISET_DATA);
 
             assertThat(c.matches()).as(c.report()).isTrue();
-            assertThat(c.devices()).extracting(Comparison.DeviceCounts::device).containsExactly("dm-1", "dm-2", "dm-3");
+            assertThat(c.devices()).extracting(Comparison.DeviceCounts::device)
+                    .containsExactly("dm-1", "dm-2", "dm-3", "sdb");
+            // dm-1: remap + queue of the zeroing write and of the data write
             assertThat(c.device("dm-1")).hasValue(new Comparison.DeviceCounts("dm-1", 4, 4, 4));
-            assertThat(c.report()).contains("without the thin-pool metadata devices [dm-0] and zero-length bios");
+            // sdb: the same four data events; the metadata rows at 16 and 8184 and the flush are left out
+            assertThat(c.device("sdb")).hasValue(new Comparison.DeviceCounts("sdb", 4, 4, 4));
+            assertThat(c.requestSizesCompared()).isFalse();
+            assertThat(c.report()).contains("events inside the thin-pool metadata [dm-0 0+8192, sdb 0+8192]");
+        }
+
+        @Test
+        void theDisksDataBiosAreCompared() {
+            // the model sends the data write to the wrong place on the disk: only the disk shows it
+            Trace modelled = new Trace();
+            for (TraceEvent e : thinWrite().list()) {
+                long sector = e.device().equals("sdb") && e.nrSectors() == 8 ? 8200 : e.sector();
+                modelled.add(e.device(), e.type(), e.rwbs(), sector, e.nrSectors(), e.extra());
+            }
+
+            Comparison c = compare(thinWrite(), modelled, CompareMode.MULTISET_DATA);
+
+            assertThat(c.matches()).isFalse();
+            assertThat(c.differing()).extracting(Comparison.DeviceCounts::device).containsExactly("sdb");
+            assertThat(c.device("sdb")).hasValue(new Comparison.DeviceCounts("sdb", 4, 4, 2));
+            assertThat(c.report()).contains("missing 1x block_bio_remap WS 8192 + 8");
+        }
+
+        @Test
+        void anEventReachingPastTheMetadataIsCompared() {
+            // 8188+8 ends at 8196, past the metadata's end at 8192: not inside it, so it is compared
+            Trace recorded = new Trace().remap("sdb", "W", 8188, 8, "dm-0:8188");
+
+            Comparison c = compare(recorded, new Trace(), CompareMode.MULTISET_DATA);
+
+            assertThat(c.matches()).isFalse();
+            assertThat(c.device("sdb")).hasValue(new Comparison.DeviceCounts("sdb", 1, 0, 0));
+        }
+
+        @Test
+        void splitsAreComparedOnDmDevicesButNotOnDisks() {
+            // a 1 MiB O_DIRECT write: pool dm-2 splits it at its block (compared); the AHCI disk cut it at 1344
+            // in one run and not at all in another (168 segments against the user buffer's layout: not compared)
+            Trace recorded = new Trace().split("dm-3", "WS", 2048).queue("sdb", "WS", 8192, 2048);
+            Trace modelled = new Trace().split("dm-3", "WS", 2048).queue("sdb", "WS", 8192, 2048)
+                    .split("sdb", "WS", 8192 + 1344);
+
+            assertThat(compare(recorded, modelled, CompareMode.MULTISET_DATA).matches()).isTrue();
+            assertThat(compare(recorded, new Trace().queue("sdb", "WS", 8192, 2048), CompareMode.MULTISET_DATA)
+                    .differing()).extracting(Comparison.DeviceCounts::device).containsExactly("dm-3");
         }
 
         @Test
@@ -342,17 +397,21 @@ class TraceComparatorTest {
                     .remap("dm-2", "WS", 0, 8, "dm-3:0")
                     .queue("dm-2", "WS", 0, 8)
                     .remap("dm-1", "WS", 0, 8, "dm-2:0")
-                    .queue("dm-1", "WS", 0, 8);
+                    .queue("dm-1", "WS", 0, 8)
+                    .remap("sdb", "WS", 8192, 8, "dm-1:0")
+                    .queue("sdb", "WS", 8192, 8);
 
             Comparison c = compare(recorded, modelled, CompareMode.MULTISET_DATA);
 
             assertThat(c.matches()).isFalse();
-            assertThat(c.differing()).extracting(Comparison.DeviceCounts::device).containsExactly("dm-1", "dm-2");
+            assertThat(c.differing()).extracting(Comparison.DeviceCounts::device).containsExactly("dm-1", "dm-2", "sdb");
             assertThat(c.report())
                     .contains("dm-1: 4 recorded, 2 modelled, 2 matched; 2 missing")
                     .contains("missing 1x block_bio_remap W 0 + 1024  (recorded 1, modelled 0; first recorded at seq 2)")
                     .contains("missing 1x block_bio_queue W 0 + 1024  (recorded 1, modelled 0; first recorded at seq 3)")
-                    .contains("dm-2: 3 recorded, 2 modelled, 2 matched; 1 missing");
+                    .contains("dm-2: 3 recorded, 2 modelled, 2 matched; 1 missing")
+                    .contains("sdb: 4 recorded, 2 modelled, 2 matched; 2 missing")
+                    .contains("missing 1x block_bio_remap W 8192 + 1024");
         }
 
         @Test
@@ -360,6 +419,111 @@ class TraceComparatorTest {
             Trace recorded = new Trace().split("dm-3", "W", 2048);
 
             assertThat(compare(recorded, new Trace(), CompareMode.MULTISET_DATA).matches()).isFalse();
+        }
+    }
+
+    @Nested
+    class RequestSizes {
+
+        /** 1024 4 KiB writes at 8192.. on sdb as 8-sector requests, with two 1024-sector zeroing writes first. */
+        private Trace requests(int writes) {
+            Trace t = new Trace().issue("sdb", "W", 8192, 1024).issue("sdb", "W", 9216, 1024);
+            for (int i = 0; i < writes; i++) {
+                t.issue("sdb", "WS", 8192 + 8L * i, 8);
+            }
+            return t;
+        }
+
+        @Test
+        void theSizesAreComparedInAnyOrderWhenTheScopeSaysSo() {
+            Trace reversed = new Trace();
+            List<TraceEvent> events = new ArrayList<>(requests(4).list());
+            java.util.Collections.reverse(events);
+            events.forEach(e -> reversed.add(e.device(), e.type(), e.rwbs(), e.sector(), e.nrSectors(), e.extra()));
+
+            Comparison c = compareWithRequests(requests(4), reversed, CompareMode.MULTISET_DATA);
+
+            assertThat(c.matches()).as(c.report()).isTrue();
+            assertThat(c.requestSizesCompared()).isTrue();
+            // 2 zeroing requests + 4 writes
+            assertThat(c.requests()).containsExactly(new Comparison.DeviceCounts("sdb", 6, 6, 6));
+            assertThat(c.devices()).isEmpty(); // no bio events in these traces
+        }
+
+        @Test
+        void aRequestOfAnotherSizeFails() {
+            // the model merged the two zeroing writes into one 2048-sector request
+            Trace modelled = new Trace().issue("sdb", "W", 8192, 2048).issue("sdb", "WS", 8192, 8);
+
+            Comparison c = compareWithRequests(requests(1), modelled, CompareMode.MULTISET_DATA);
+
+            assertThat(c.matches()).isFalse();
+            assertThat(c.requestsDiffering()).containsExactly(new Comparison.DeviceCounts("sdb", 3, 2, 1));
+            assertThat(c.report())
+                    .startsWith("multiset-data: the traces differ in request sizes on 1 of 1 device(s)")
+                    .contains("sdb requests: 3 recorded, 2 modelled, 1 matched in size:")
+                    .contains("block_rq_issue W 1024 sectors: recorded 2, modelled 0")
+                    .contains("block_rq_issue W 2048 sectors: recorded 0, modelled 1");
+        }
+
+        @Test
+        void theSectorIsNotComparedButTheRwbsIs() {
+            Trace recorded = new Trace().issue("sdb", "WS", 9000, 8);
+
+            assertThat(compareWithRequests(recorded, new Trace().issue("sdb", "WS", 12000, 8), CompareMode.MULTISET)
+                    .matches()).isTrue();
+            assertThat(compareWithRequests(recorded, new Trace().issue("sdb", "W", 9000, 8), CompareMode.MULTISET)
+                    .matches()).isFalse();
+        }
+
+        @Test
+        void aRequeuedIssueCountsOnce() {
+            // 6.1 thin-b2048-zon-direct4k: the disk gave one WS 8 request back and it was issued again
+            Trace recorded = requests(2).add("sdb", EventType.RQ_REQUEUE, "WS", 8200, 8, "")
+                    .issue("sdb", "WS", 8200, 8);
+
+            Comparison c = compareWithRequests(recorded, requests(2), CompareMode.MULTISET_DATA);
+
+            assertThat(c.matches()).as(c.report()).isTrue();
+            assertThat(c.requests()).containsExactly(new Comparison.DeviceCounts("sdb", 4, 4, 4));
+        }
+
+        @Test
+        void flushesAndMetadataRequestsAreLeftOut() {
+            Trace recorded = requests(1).issue("sdb", "FF", 0, 0)        // a flush request
+                    .issue("sdb", "W", 16, 8).issue("sdb", "W", 40, 56);   // metadata commits inside sdb 0+8192
+
+            Comparison c = compareWithRequests(recorded, requests(1), CompareMode.MULTISET_DATA);
+
+            assertThat(c.matches()).as(c.report()).isTrue();
+            assertThat(c.requests()).containsExactly(new Comparison.DeviceCounts("sdb", 3, 3, 3));
+        }
+
+        @Test
+        void metadataRequestsCountOutsideMultisetData() {
+            // multiset compares every device whole: a request at sdb 16 is data there
+            Comparison c = compareWithRequests(requests(1).issue("sdb", "W", 16, 8), requests(1), CompareMode.MULTISET);
+
+            assertThat(c.matches()).isFalse();
+        }
+
+        @Test
+        void requestsAreNotComparedUnlessTheScopeSaysSo() {
+            Comparison c = compare(requests(4), new Trace().issue("sdb", "W", 8192, 4096), CompareMode.MULTISET_DATA);
+
+            assertThat(c.matches()).isTrue();
+            assertThat(c.requestSizesCompared()).isFalse();
+            assertThat(c.requests()).isEmpty();
+        }
+
+        @Test
+        void aSequenceComparesRequestsInPlaceNotAsSizes() {
+            // in a sequence the requests are compared as events; the request-size flag adds nothing
+            Comparison c = compareWithRequests(requests(1), requests(1), CompareMode.SEQUENCE);
+
+            assertThat(c.matches()).isTrue();
+            assertThat(c.requestSizesCompared()).isFalse();
+            assertThat(c.device("sdb")).hasValue(new Comparison.DeviceCounts("sdb", 3, 3, 3));
         }
     }
 

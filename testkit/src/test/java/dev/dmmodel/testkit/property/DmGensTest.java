@@ -18,6 +18,7 @@ import dev.dmmodel.workload.Command;
 import dev.dmmodel.workload.IoJob;
 import dev.dmmodel.workload.Script;
 import java.util.List;
+import java.util.OptionalLong;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
@@ -170,8 +171,56 @@ class DmGensTest {
         IoJob job = p.second();
         BlockDevice device = p.first().device(job.target());
         assertThat(job.offset() + job.size()).isLessThanOrEqualTo(device.size().count() * 512);
-        JobResult r = Simulation.of(p.first()).run(job, e -> { });
-        assertThat(r).isNotNull();
+        java.util.List<dev.dmmodel.trace.TraceEvent> events = new java.util.ArrayList<>();
+        JobResult r = Simulation.of(p.first()).run(job, events::add);
+        // the generator makes size = bs x ops, every op aligned to the logical block (O_DIRECT) or the page and
+        // inside the device: every op is submitted, and each that does not fail moves bs bytes
+        assertThat(r.job()).isSameAs(job);
+        assertThat(r.operations()).isEqualTo(job.size() / job.blockSize());
+        assertThat(r.bytes()).isEqualTo((r.operations() - r.errors()) * job.blockSize());
+        assertThat(r.firstError().isEmpty()).as("no first error <=> no error: '%s'", r.firstError())
+                .isEqualTo(r.errors() == 0);
+        OptionalLong poolBlocks = poolBlocks(p.first(), device);
+        if (poolBlocks.isEmpty()) {
+            assertThat(r.errors()).as("errors on a stack without thin provisioning; first: %s", r.firstError()).isZero();
+        } else {
+            // a thin device may be larger than its pool: a job fails only when the pool blocks its bytes touch
+            // (from offset / block to the end of the job rounded up), all unprovisioned in a fresh pool, are
+            // more than the pool has, and then only with dm-thin's out-of-space error
+            long block = poolBlockBytes(p.first(), device);
+            long touched = ceilDiv(job.offset() + job.size(), block) - job.offset() / block;
+            if (touched <= poolBlocks.getAsLong() || job.operation() == IoJob.Operation.READ) {
+                assertThat(r.errors()).as("errors; first: %s", r.firstError()).isZero();
+            } else if (r.errors() > 0) {
+                assertThat(r.firstError()).contains("out of data space");
+            }
+        }
+        if (job.direct()) {
+            // O_DIRECT bypasses the page cache: the bios the job submits to its device are exactly its bytes
+            long queued = events.stream().filter(e -> e.type() == dev.dmmodel.trace.EventType.BIO_QUEUE
+                    && e.device().equals(device.name())).mapToLong(dev.dmmodel.trace.TraceEvent::nrSectors).sum();
+            assertThat(queued * 512).as("bytes queued at %s", device.name()).isEqualTo(job.size());
+        }
+    }
+
+    /** Data blocks of the pool under a thin device, or empty for any other device. */
+    private static OptionalLong poolBlocks(Layout layout, BlockDevice device) {
+        if (device instanceof DmDevice dm && dm.table().targets().get(0) instanceof ThinTarget t) {
+            DmDevice pool = (DmDevice) layout.device(t.poolDevice());
+            ThinPoolTarget pt = (ThinPoolTarget) pool.table().targets().get(0);
+            return OptionalLong.of(pt.length().count() / pt.blockSectors());
+        }
+        return OptionalLong.empty();
+    }
+
+    private static long poolBlockBytes(Layout layout, BlockDevice device) {
+        ThinTarget t = (ThinTarget) ((DmDevice) device).table().targets().get(0);
+        DmDevice pool = (DmDevice) layout.device(t.poolDevice());
+        return ((ThinPoolTarget) pool.table().targets().get(0)).blockSectors() * 512;
+    }
+
+    private static long ceilDiv(long a, long b) {
+        return (a + b - 1) / b;
     }
 
     Gen<Gen.Pair<Layout, Script>> thinWorkloads() {

@@ -3,6 +3,7 @@ package dev.dmmodel.testkit.property.engine;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.dmmodel.device.BlockDevice;
+import dev.dmmodel.testkit.property.CoverageGate;
 import dev.dmmodel.trace.EventType;
 import dev.dmmodel.trace.TraceEvent;
 import java.util.EnumSet;
@@ -39,10 +40,9 @@ class BiosInsideDevicesTest {
                 }
             }
         });
-        if (cov.tries >= 200) {
-            assertThat(cov.get("event block_bio_remap")).isGreaterThan(0);
-            assertThat(cov.get("event ending at the device end")).isGreaterThan(0);
-        }
+        CoverageGate.assumeEnoughTries("bios-inside-devices", cov.tries);
+        assertThat(cov.get("event block_bio_remap")).isGreaterThan(0);
+        assertThat(cov.get("event ending at the device end")).isGreaterThan(0);
     }
 
     private static void check(Case c, CaseRun.OpRun o, TraceEvent e, Coverage coverage) {

@@ -55,22 +55,39 @@ final class CaseGen {
     private int sdIndex;
     private int nvmeIndex;
 
-    private CaseGen(Choices r) {
+    private CaseGen(Choices r, List<KernelProfile> profiles) {
         this.r = r;
-        this.profile = r.nextBoolean() ? KernelProfile.LINUX_6_12 : KernelProfile.LINUX_6_1;
+        this.profile = profiles.isEmpty() ? (r.nextBoolean() ? KernelProfile.LINUX_6_12 : KernelProfile.LINUX_6_1)
+                : profiles.get(r.nextInt(profiles.size()));
         this.builder = Layout.builder(profile);
-        script.add("Layout.builder(KernelProfile." + (profile == KernelProfile.LINUX_6_12 ? "LINUX_6_12" : "LINUX_6_1")
-                + ")");
+        script.add("Layout.builder(KernelProfile." + profile.name().toUpperCase(java.util.Locale.ROOT)
+                .replace('-', '_').replace('.', '_') + ")");
     }
 
-    /** The cases, as a generator with integrated shrinking. */
+    /** The cases, as a generator with integrated shrinking: kernel 6.12 or 6.1. */
     static Gen<Case> cases() {
         return CaseGen::generate;
     }
 
+    /**
+     * The cases under the given kernel profiles (one of them per case, shrinking towards the first), e.g.
+     * {@link KernelProfile#presets()}; the stacks and workloads are those of {@link #cases()}.
+     */
+    static Gen<Case> cases(List<KernelProfile> profiles) {
+        if (profiles.isEmpty()) {
+            throw new IllegalArgumentException("no kernel profiles");
+        }
+        List<KernelProfile> copy = List.copyOf(profiles);
+        return s -> generate(s, copy);
+    }
+
     /** The case the choices of {@code source} make. */
     static Case generate(Source source) {
-        CaseGen g = new CaseGen(new Choices(source));
+        return generate(source, List.of());
+    }
+
+    private static Case generate(Source source, List<KernelProfile> profiles) {
+        CaseGen g = new CaseGen(new Choices(source), profiles);
         String target;
         Layout layout;
         try {

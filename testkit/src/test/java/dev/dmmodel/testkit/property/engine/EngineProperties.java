@@ -1,5 +1,6 @@
 package dev.dmmodel.testkit.property.engine;
 
+import dev.dmmodel.testkit.property.Gen;
 import dev.dmmodel.testkit.property.Property;
 import dev.dmmodel.testkit.property.PropertyResult;
 import java.util.Locale;
@@ -20,8 +21,13 @@ final class EngineProperties {
 
     /** What a property checks of one case; collects what it saw in the coverage counters. */
     static Coverage forAll(String name, BiConsumer<Case, Coverage> check) {
+        return forAll(name, CaseGen.cases(), check);
+    }
+
+    /** The same over other cases (e.g. {@link CaseGen#cases(java.util.List)} under more kernel profiles). */
+    static Coverage forAll(String name, Gen<Case> cases, BiConsumer<Case, Coverage> check) {
         Coverage coverage = new Coverage();
-        PropertyResult result = Property.forAll(CaseGen.cases())
+        PropertyResult result = Property.forAll(cases)
                 .named(name)
                 .seed(seedOf(name))
                 .describedBy(Case::describe)

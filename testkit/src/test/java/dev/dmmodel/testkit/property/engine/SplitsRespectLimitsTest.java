@@ -8,6 +8,7 @@ import dev.dmmodel.device.DmDevice;
 import dev.dmmodel.dm.DmTarget;
 import dev.dmmodel.dm.StripedTarget;
 import dev.dmmodel.limits.QueueLimits;
+import dev.dmmodel.testkit.property.CoverageGate;
 import dev.dmmodel.trace.EventType;
 import dev.dmmodel.trace.TraceEvent;
 import org.junit.jupiter.api.Test;
@@ -45,11 +46,10 @@ class SplitsRespectLimitsTest {
                 }
             }
         });
-        if (cov.tries >= 200) {
-            assertThat(cov.get("striped clone")).isGreaterThan(0);
-            assertThat(cov.get("disk piece at max_sectors")).isGreaterThan(0);
-            assertThat(cov.get("disk with chunk_sectors")).isGreaterThan(0);
-        }
+        CoverageGate.assumeEnoughTries("splits-respect-limits", cov.tries);
+        assertThat(cov.get("striped clone")).isGreaterThan(0);
+        assertThat(cov.get("disk piece at max_sectors")).isGreaterThan(0);
+        assertThat(cov.get("disk with chunk_sectors")).isGreaterThan(0);
     }
 
     private static void check(Case c, CaseRun.OpRun o, TraceEvent e, Coverage coverage) {

@@ -1,9 +1,9 @@
 package dev.dmmodel.cli;
 
-import dev.dmmodel.impl.dmtext.DmTableFormatter;
-import dev.dmmodel.impl.layoutfile.LayoutFileWriter;
-import dev.dmmodel.impl.lvmcmd.LvmCommandWriter;
-import dev.dmmodel.impl.lvmtext.VgMetadataWriter;
+import dev.dmmodel.impl.dm.table.DmTableFormatter;
+import dev.dmmodel.impl.format.layoutfile.LayoutFileWriter;
+import dev.dmmodel.impl.lvm.cmd.LvmCommandWriter;
+import dev.dmmodel.impl.lvm.text.VgMetadataWriter;
 import dev.dmmodel.lvm.VolumeGroup;
 import java.io.PrintWriter;
 import java.util.List;

@@ -4,7 +4,7 @@ import dev.dmmodel.device.BlockDevice;
 import dev.dmmodel.device.Disk;
 import dev.dmmodel.device.DmDevice;
 import dev.dmmodel.device.Partition;
-import dev.dmmodel.impl.snapshot.SysfsQueueAttributes;
+import dev.dmmodel.impl.format.snapshot.SysfsQueueAttributes;
 import java.io.PrintWriter;
 import java.util.LinkedHashMap;
 import java.util.Map;

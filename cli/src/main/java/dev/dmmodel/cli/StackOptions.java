@@ -1,7 +1,7 @@
 package dev.dmmodel.cli;
 
-import dev.dmmodel.impl.layoutfile.LayoutFile;
-import dev.dmmodel.impl.layoutfile.LayoutFileReader;
+import dev.dmmodel.impl.format.layoutfile.LayoutFile;
+import dev.dmmodel.impl.format.layoutfile.LayoutFileReader;
 import dev.dmmodel.io.HostSnapshot;
 import dev.dmmodel.layout.Layout;
 import dev.dmmodel.layout.LayoutBuilder;

@@ -2,7 +2,7 @@ package dev.dmmodel.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.dmmodel.impl.snapshot.SysfsQueueAttributes;
+import dev.dmmodel.impl.format.snapshot.SysfsQueueAttributes;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

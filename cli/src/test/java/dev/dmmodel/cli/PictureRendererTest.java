@@ -3,7 +3,7 @@ package dev.dmmodel.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.dmmodel.device.DiskPresets;
-import dev.dmmodel.impl.snapshot.Snapshot;
+import dev.dmmodel.impl.format.snapshot.Snapshot;
 import dev.dmmodel.layout.Layout;
 import dev.dmmodel.limits.KernelProfile;
 import dev.dmmodel.units.Bytes;

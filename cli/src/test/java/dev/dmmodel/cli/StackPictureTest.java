@@ -7,7 +7,7 @@ import dev.dmmodel.device.DiskPresets;
 import dev.dmmodel.device.PartitionSpec;
 import dev.dmmodel.device.PartitionTableType;
 import dev.dmmodel.dm.StripedTarget;
-import dev.dmmodel.impl.snapshot.Snapshot;
+import dev.dmmodel.impl.format.snapshot.Snapshot;
 import dev.dmmodel.layout.Layout;
 import dev.dmmodel.limits.KernelProfile;
 import dev.dmmodel.units.Bytes;

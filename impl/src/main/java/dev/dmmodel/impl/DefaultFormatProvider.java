@@ -1,20 +1,20 @@
 package dev.dmmodel.impl;
 
 import dev.dmmodel.dm.DmTable;
-import dev.dmmodel.impl.dmtext.DmTableFormatter;
-import dev.dmmodel.impl.dmtext.DmTableImport;
-import dev.dmmodel.impl.dmtext.DmTableParser;
-import dev.dmmodel.impl.dmtext.DmTables;
-import dev.dmmodel.impl.lvmcmd.LvmCommandParser;
-import dev.dmmodel.impl.lvmcmd.LvmCommandWriter;
-import dev.dmmodel.impl.lvmtext.VgMetadataReader;
-import dev.dmmodel.impl.lvmtext.VgMetadataWriter;
-import dev.dmmodel.impl.snapshot.Snapshot;
+import dev.dmmodel.impl.dm.table.DmTableFormatter;
+import dev.dmmodel.impl.dm.table.DmTableImport;
+import dev.dmmodel.impl.dm.table.DmTableParser;
+import dev.dmmodel.impl.dm.table.DmTables;
+import dev.dmmodel.impl.lvm.cmd.LvmCommandParser;
+import dev.dmmodel.impl.lvm.cmd.LvmCommandWriter;
+import dev.dmmodel.impl.lvm.text.VgMetadataReader;
+import dev.dmmodel.impl.lvm.text.VgMetadataWriter;
+import dev.dmmodel.impl.format.snapshot.Snapshot;
 import dev.dmmodel.io.HostSnapshot;
-import dev.dmmodel.impl.layoutfile.LayoutFileReader;
-import dev.dmmodel.impl.layoutfile.LayoutFileWriter;
-import dev.dmmodel.impl.lsblk.LsblkReader;
-import dev.dmmodel.impl.lvmreport.LvmReportReader;
+import dev.dmmodel.impl.format.layoutfile.LayoutFileReader;
+import dev.dmmodel.impl.format.layoutfile.LayoutFileWriter;
+import dev.dmmodel.impl.format.lsblk.LsblkReader;
+import dev.dmmodel.impl.lvm.report.LvmReportReader;
 import dev.dmmodel.io.LsblkImport;
 import dev.dmmodel.io.LvmScript;
 import dev.dmmodel.layout.Layout;
@@ -99,7 +99,7 @@ public final class DefaultFormatProvider implements FormatProvider {
 
     @Override
     public LayoutSpec readLayoutFile(String text, String source, KernelProfile kernel) {
-        dev.dmmodel.impl.layoutfile.LayoutFile file = LayoutFileReader.read(text, source);
+        dev.dmmodel.impl.format.layoutfile.LayoutFile file = LayoutFileReader.read(text, source);
         return kernel == null ? file.spec() : file.spec(kernel);
     }
 

@@ -2,7 +2,7 @@ package dev.dmmodel.impl;
 
 import dev.dmmodel.device.BlockDevice;
 import dev.dmmodel.device.DmDevice;
-import dev.dmmodel.impl.limits.Limits;
+import dev.dmmodel.impl.block.Limits;
 import dev.dmmodel.impl.lvm.LvAllocator;
 import dev.dmmodel.impl.lvm.LvTables;
 import dev.dmmodel.impl.lvm.PvCreate;

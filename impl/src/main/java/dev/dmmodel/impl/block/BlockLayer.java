@@ -1,7 +1,7 @@
 package dev.dmmodel.impl.block;
 
 import dev.dmmodel.device.Partition;
-import dev.dmmodel.impl.limits.Limits;
+import dev.dmmodel.impl.block.Limits;
 import dev.dmmodel.limits.KernelProfile;
 import dev.dmmodel.trace.EventType;
 import java.util.ArrayDeque;
@@ -381,7 +381,7 @@ public final class BlockLayer {
     public boolean storeMaxSectorsKb(String device, long kb) {
         Limits l = queueOf(device);
         try {
-            dev.dmmodel.impl.limits.BlockLimits.storeMaxSectorsKb(device, l, kb, profile);
+            dev.dmmodel.impl.block.BlockLimits.storeMaxSectorsKb(device, l, kb, profile);
             return true;
         } catch (dev.dmmodel.layout.LayoutException e) {
             return false;

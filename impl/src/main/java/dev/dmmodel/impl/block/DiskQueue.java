@@ -1,6 +1,6 @@
 package dev.dmmodel.impl.block;
 
-import dev.dmmodel.impl.limits.Limits;
+import dev.dmmodel.impl.block.Limits;
 import dev.dmmodel.trace.EventType;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

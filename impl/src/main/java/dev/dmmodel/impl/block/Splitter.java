@@ -1,7 +1,7 @@
 package dev.dmmodel.impl.block;
 
-import dev.dmmodel.impl.limits.KernelMath;
-import dev.dmmodel.impl.limits.Limits;
+import dev.dmmodel.impl.block.KernelMath;
+import dev.dmmodel.impl.block.Limits;
 
 /**
  * Where a request-based queue splits a bio ({@code block/blk-merge.c}: {@code __bio_split_to_limits},

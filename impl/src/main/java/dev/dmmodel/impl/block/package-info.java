@@ -8,7 +8,9 @@
  * disks with plugging and merging ({@code blk-mq.c}: {@link dev.dmmodel.impl.block.DiskQueue},
  * {@link dev.dmmodel.impl.block.Request}, {@link dev.dmmodel.impl.block.Plug}), the tracepoints
  * ({@link dev.dmmodel.impl.block.Events}) and {@code /proc/diskstats}
- * ({@link dev.dmmodel.impl.block.Accounting}). Queue-limit stacking ({@code blk-settings.c}) is still in
- * {@code impl.limits}.
+ * ({@link dev.dmmodel.impl.block.Accounting}), and the queue limits themselves ({@code blk-settings.c}:
+ * {@link dev.dmmodel.impl.block.Limits}, the kernel's {@code struct queue_limits}, and
+ * {@link dev.dmmodel.impl.block.BlockLimits}: {@code blk_set_stacking_limits}, {@code blk_stack_limits},
+ * alignment offsets, {@code blk_validate_limits}, driver max_sectors, readahead, sysfs writes).
  */
 package dev.dmmodel.impl.block;

@@ -1,7 +1,7 @@
 package dev.dmmodel.impl.dm;
 
 import dev.dmmodel.dm.ThinPoolTarget;
-import dev.dmmodel.impl.limits.Limits;
+import dev.dmmodel.impl.block.Limits;
 import java.util.Optional;
 
 /** What dm needs to know about the devices below a table while computing its limits. */

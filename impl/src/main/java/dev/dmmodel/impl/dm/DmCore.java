@@ -8,7 +8,7 @@ import dev.dmmodel.impl.block.BlockLayer;
 import dev.dmmodel.impl.block.Op;
 import dev.dmmodel.impl.block.Splitter;
 import dev.dmmodel.impl.dm.striped.StripedModel;
-import dev.dmmodel.impl.limits.Limits;
+import dev.dmmodel.impl.block.Limits;
 import dev.dmmodel.limits.KernelProfile;
 import dev.dmmodel.trace.EventType;
 import java.util.ArrayList;

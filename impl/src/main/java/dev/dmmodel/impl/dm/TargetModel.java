@@ -1,7 +1,7 @@
 package dev.dmmodel.impl.dm;
 
 import dev.dmmodel.dm.DmTarget;
-import dev.dmmodel.impl.limits.Limits;
+import dev.dmmodel.impl.block.Limits;
 import dev.dmmodel.limits.KernelProfile;
 import java.util.List;
 import java.util.function.Function;

@@ -1,7 +1,7 @@
 package dev.dmmodel.impl.dm;
 
 import dev.dmmodel.dm.DmTarget;
-import dev.dmmodel.impl.dmtext.TargetArgs;
+import dev.dmmodel.impl.dm.table.TargetArgs;
 import java.util.function.Function;
 
 /**
@@ -21,7 +21,7 @@ public interface TargetType {
     /**
      * The target of one table line, with the checks of the kernel's constructor in its order.
      *
-     * @throws dev.dmmodel.impl.dmtext.DmTableException naming the line, column, value and rule
+     * @throws dev.dmmodel.impl.dm.table.DmTableException naming the line, column, value and rule
      */
     DmTarget construct(TargetArgs args);
 

@@ -1,6 +1,6 @@
 package dev.dmmodel.impl.dm;
 
-import dev.dmmodel.impl.limits.Limits;
+import dev.dmmodel.impl.block.Limits;
 import dev.dmmodel.limits.KernelProfile;
 import java.util.List;
 import java.util.function.Function;

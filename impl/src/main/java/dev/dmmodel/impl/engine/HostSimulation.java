@@ -282,7 +282,7 @@ public final class HostSimulation implements Simulation {
     private dev.dmmodel.device.DmDevice activate(String dmName, String uuid, dev.dmmodel.dm.DmTable table) {
         int minor = dev.dmmodel.impl.dm.DmMinors.nextFreeMinor(current.stream().map(BlockDevice::devNumber).toList());
         String name = "dm-" + minor;
-        dev.dmmodel.impl.limits.Limits limits = dev.dmmodel.impl.dm.DmTableLimits.compute(dmName, table, kernelView(),
+        dev.dmmodel.impl.block.Limits limits = dev.dmmodel.impl.dm.DmTableLimits.compute(dmName, table, kernelView(),
                 kernel.profile);
         dev.dmmodel.device.DmDevice dm = new dev.dmmodel.device.DmDevice(name,
                 new dev.dmmodel.device.DevNumber(dev.dmmodel.impl.dm.DmMinors.DM_MAJOR, minor), dmName, uuid, table, limits.toQueueLimits());
@@ -300,7 +300,7 @@ public final class HostSimulation implements Simulation {
             }
 
             @Override
-            public dev.dmmodel.impl.limits.Limits queueLimits(String device) {
+            public dev.dmmodel.impl.block.Limits queueLimits(String device) {
                 return kernel.queueLimits(device);
             }
 

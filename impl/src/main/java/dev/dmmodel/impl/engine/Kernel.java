@@ -11,7 +11,7 @@ import dev.dmmodel.impl.block.BlockLayer;
 import dev.dmmodel.impl.block.Events;
 import dev.dmmodel.impl.dm.DmCore;
 import dev.dmmodel.impl.dm.thin.ThinIo;
-import dev.dmmodel.impl.limits.Limits;
+import dev.dmmodel.impl.block.Limits;
 import dev.dmmodel.layout.Layout;
 import dev.dmmodel.limits.KernelProfile;
 import java.util.ArrayList;

@@ -2,8 +2,8 @@ package dev.dmmodel.impl.partition;
 
 import dev.dmmodel.device.PartitionSpec;
 import dev.dmmodel.device.PartitionTableType;
-import dev.dmmodel.impl.limits.KernelMath;
-import dev.dmmodel.impl.limits.Limits;
+import dev.dmmodel.impl.block.KernelMath;
+import dev.dmmodel.impl.block.Limits;
 import dev.dmmodel.layout.LayoutException;
 import java.util.ArrayList;
 import java.util.List;

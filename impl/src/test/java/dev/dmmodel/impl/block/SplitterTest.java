@@ -2,7 +2,7 @@ package dev.dmmodel.impl.block;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.dmmodel.impl.limits.Limits;
+import dev.dmmodel.impl.block.Limits;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 

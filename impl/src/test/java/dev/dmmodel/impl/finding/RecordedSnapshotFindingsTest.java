@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.dmmodel.finding.Finding;
 import dev.dmmodel.finding.Severity;
-import dev.dmmodel.impl.snapshot.Snapshot;
+import dev.dmmodel.impl.format.snapshot.Snapshot;
 import dev.dmmodel.layout.Layout;
 import dev.dmmodel.limits.KernelProfile;
 import dev.dmmodel.spi.ModelProviders;

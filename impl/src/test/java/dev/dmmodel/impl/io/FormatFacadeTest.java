@@ -190,7 +190,7 @@ class FormatFacadeTest {
         steps.addAll(LvmCommands.read(script.script(), "recreate.sh"));
         Layout again = Layout.of(new LayoutSpec(host.toLayoutSpec().profile(), steps));
         // the recorded metadata has no mda sizes (0); the differences compare everything LVM's metadata records
-        assertThat(dev.dmmodel.impl.lvmcmd.VolumeGroupDiff.differences(layout.volumeGroups().get(0),
+        assertThat(dev.dmmodel.impl.lvm.cmd.VolumeGroupDiff.differences(layout.volumeGroups().get(0),
                 again.volumeGroups().get(0))).isEmpty();
     }
 

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.dmmodel.device.PartitionSpec;
 import dev.dmmodel.device.PartitionTableType;
-import dev.dmmodel.impl.limits.Limits;
+import dev.dmmodel.impl.block.Limits;
 import dev.dmmodel.layout.LayoutException;
 import dev.dmmodel.units.Sectors;
 import java.util.List;

@@ -14,9 +14,9 @@ import dev.dmmodel.dm.ThinPoolFeature;
 import dev.dmmodel.dm.ThinPoolTarget;
 import dev.dmmodel.dm.ThinTarget;
 import dev.dmmodel.dm.ZeroTarget;
-import dev.dmmodel.impl.dmtext.DmTableFormatter;
-import dev.dmmodel.impl.dmtext.DmTableParser;
-import dev.dmmodel.impl.dmtext.DmTables;
+import dev.dmmodel.impl.dm.table.DmTableFormatter;
+import dev.dmmodel.impl.dm.table.DmTableParser;
+import dev.dmmodel.impl.dm.table.DmTables;
 import dev.dmmodel.layout.Layout;
 import dev.dmmodel.units.Sectors;
 import java.util.ArrayList;
@@ -29,7 +29,7 @@ import java.util.Set;
 import java.util.function.UnaryOperator;
 
 /**
- * {@code dmsetup table} text written by {@code impl.dmtext}'s formatter reads back to the same tables
+ * {@code dmsetup table} text written by {@code impl.dm.table}'s formatter reads back to the same tables
  * (parse(format(tables)) == tables, and writing again gives the same text): for the dm devices of generated
  * stacks ({@link DmGens#stacks}, every kernel profile: linear and striped LVs, thin pools and volumes), and for
  * generated tables of every target type the model has (zero, error, external origins, pool features, sizes up

@@ -2,9 +2,9 @@ package dev.dmmodel.testkit.property;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.dmmodel.impl.lvmcmd.LvmCommandParser;
-import dev.dmmodel.impl.lvmcmd.LvmCommandWriter;
-import dev.dmmodel.impl.lvmcmd.VolumeGroupDiff;
+import dev.dmmodel.impl.lvm.cmd.LvmCommandParser;
+import dev.dmmodel.impl.lvm.cmd.LvmCommandWriter;
+import dev.dmmodel.impl.lvm.cmd.VolumeGroupDiff;
 import dev.dmmodel.layout.Layout;
 import dev.dmmodel.layout.LayoutBuilder;
 import dev.dmmodel.layout.LayoutStep;

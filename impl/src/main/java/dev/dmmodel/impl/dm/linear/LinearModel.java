@@ -2,7 +2,7 @@ package dev.dmmodel.impl.dm.linear;
 
 import dev.dmmodel.dm.LinearTarget;
 import dev.dmmodel.impl.dm.TargetModel;
-import dev.dmmodel.impl.limits.Limits;
+import dev.dmmodel.impl.block.Limits;
 import dev.dmmodel.limits.KernelProfile;
 import java.util.List;
 import java.util.function.Function;

@@ -4,7 +4,7 @@ import dev.dmmodel.dm.DmTarget;
 import dev.dmmodel.dm.LinearTarget;
 import dev.dmmodel.impl.dm.TargetModel;
 import dev.dmmodel.impl.dm.TargetType;
-import dev.dmmodel.impl.dmtext.TargetArgs;
+import dev.dmmodel.impl.dm.table.TargetArgs;
 import dev.dmmodel.units.Sectors;
 import java.util.function.Function;
 

@@ -2,7 +2,7 @@ package dev.dmmodel.impl.dm.striped;
 
 import dev.dmmodel.dm.StripedTarget;
 import dev.dmmodel.impl.dm.TargetModel;
-import dev.dmmodel.impl.limits.Limits;
+import dev.dmmodel.impl.block.Limits;
 import dev.dmmodel.limits.KernelProfile;
 import java.util.ArrayList;
 import java.util.List;

@@ -4,8 +4,8 @@ import dev.dmmodel.dm.DmTarget;
 import dev.dmmodel.dm.ThinTarget;
 import dev.dmmodel.impl.dm.TargetModel;
 import dev.dmmodel.impl.dm.TargetType;
-import dev.dmmodel.impl.dmtext.DmTableException;
-import dev.dmmodel.impl.dmtext.TargetArgs;
+import dev.dmmodel.impl.dm.table.DmTableException;
+import dev.dmmodel.impl.dm.table.TargetArgs;
 import java.util.Optional;
 import java.util.function.Function;
 

@@ -2,7 +2,8 @@
  * dm-thin ({@code drivers/md/dm-thin.c}, {@code dm-thin-metadata.c}, {@code persistent-data/}), everything
  * about it in one place:
  * <ul>
- *   <li>the target types with their constructors' argument rules: {@link dev.dmmodel.impl.dm.thin.ThinPoolTargetType}
+ *   <li>the target types with their constructors' argument rules: {@link
+ * dev.dmmodel.impl.dm.thin.ThinPoolTargetType}
  *       ({@code pool_ctr}, {@code parse_pool_features}) and {@link dev.dmmodel.impl.dm.thin.ThinTargetType}
  *       ({@code thin_ctr});</li>
  *   <li>{@code iterate_devices} and {@code io_hints}: {@link dev.dmmodel.impl.dm.thin.ThinPoolModel}

@@ -4,7 +4,7 @@ import dev.dmmodel.dm.DmTarget;
 import dev.dmmodel.dm.ZeroTarget;
 import dev.dmmodel.impl.dm.TargetModel;
 import dev.dmmodel.impl.dm.TargetType;
-import dev.dmmodel.impl.dmtext.TargetArgs;
+import dev.dmmodel.impl.dm.table.TargetArgs;
 import java.util.function.Function;
 
 /** dm-zero's target type ({@code drivers/md/dm-zero.c}). */

@@ -2,7 +2,6 @@ package dev.dmmodel.impl;
 
 import dev.dmmodel.device.BlockDevice;
 import dev.dmmodel.device.DmDevice;
-import dev.dmmodel.impl.block.Limits;
 import dev.dmmodel.impl.lvm.LvAllocator;
 import dev.dmmodel.impl.lvm.LvTables;
 import dev.dmmodel.impl.lvm.PvCreate;
@@ -59,9 +58,7 @@ final class LvmSteps {
             throw new LayoutException(d.name(), "pvcreate", d.path(), "Can't open " + d.path()
                     + " exclusively.  Mounted filesystem?");
         }
-        Limits l = Limits.of(d.limits());
-        PvTopology topo = new PvTopology(l.ioMin, l.ioOpt, l.misaligned ? -1 : l.alignmentOffset,
-                l.logicalBlockSize, host.profile().pageSize(), 0);
+        PvTopology topo = PvTopology.of(d.limits(), host.profile().pageSize());
         PhysicalVolume pv = PvCreate.pvcreate(d.name(), d.size(), topo, s.options());
         orphans.put(d.name(), pv);
         allPvs.add(pv);
@@ -336,10 +333,7 @@ final class LvmSteps {
 
     // lib/device/dev-type.c: the PV's queue topology as sysfs shows it now (chunk size hints of a new pool)
     private PvTopology topology(String device) {
-        BlockDevice d = host.resolve(device, "lvcreate");
-        Limits l = Limits.of(d.limits());
-        return new PvTopology(l.ioMin, l.ioOpt, l.misaligned ? -1 : l.alignmentOffset, l.logicalBlockSize,
-                host.profile().pageSize(), 0);
+        return PvTopology.of(host.resolve(device, "lvcreate").limits(), host.profile().pageSize());
     }
 
     // PV references in lvcreate name devices; the allocator works on kernel names

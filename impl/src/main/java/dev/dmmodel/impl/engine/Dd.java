@@ -4,6 +4,7 @@ import dev.dmmodel.device.BlockDevice;
 import dev.dmmodel.engine.CommandResult;
 import dev.dmmodel.impl.block.Bio;
 import dev.dmmodel.impl.block.Op;
+import dev.dmmodel.impl.mm.BufferedRead;
 import dev.dmmodel.workload.Command.DdFlag;
 import dev.dmmodel.workload.Command;
 
@@ -65,7 +66,7 @@ final class Dd {
                         // O_DIRECT reads are REQ_SYNC ("RS")
                         direct(in, Op.READ, Bio.SYNC, inPos, n);
                     } else {
-                        new BufferedRead(host, host.cache(in)).read(inPos, n);
+                        new BufferedRead(host.kernel().block, host.buffer(), host.cache(in)).read(inPos, n);
                     }
                     inPos += n;
                 }

@@ -7,6 +7,9 @@ import dev.dmmodel.engine.Simulation;
 import dev.dmmodel.impl.block.Bio;
 import dev.dmmodel.impl.block.Bvecs;
 import dev.dmmodel.impl.block.Op;
+import dev.dmmodel.impl.mm.PageCache;
+import dev.dmmodel.impl.mm.UserBuffer;
+import dev.dmmodel.impl.mm.Writeback;
 import dev.dmmodel.layout.Layout;
 import dev.dmmodel.trace.TraceListener;
 import dev.dmmodel.workload.Command;
@@ -448,28 +451,9 @@ public final class HostSimulation implements Simulation {
         }
     }
 
-    /**
-     * Writes back every dirty buffer of a device: one bio per dirty soft block, in offset order
-     * ({@code block_write_full_folio} → {@code submit_bh}), under the writeback plug.
-     */
+    /** Writes back every dirty buffer of a device ({@link Writeback}). */
     void writeback(PageCache c, int flags) {
-        if (c.dirty.isEmpty()) {
-            return;
-        }
-        kernel.startPlug();
-        long bs = c.blockSize;
-        for (Range<Long> r : List.copyOf(c.dirty.asRanges())) {
-            long from = r.lowerEndpoint() / bs * bs;
-            long to = Math.min(c.sizeBytes, (r.upperEndpoint() + bs - 1) / bs * bs);
-            for (long off = from; off < to; off += bs) {
-                Bvecs data = buffer.vectors(off % Bvecs.PAGE, bs);
-                Bio bio = new Bio(c.device, Op.WRITE, flags, off / 512, bs / 512, data);
-                kernel.submitBioNoacct(bio);
-            }
-        }
-        c.dirty.clear();
-        kernel.finishPlug();
-        kernel.completeAll();
+        Writeback.writeback(c, kernel.block, buffer, flags);
     }
 
     // sys-utils/blkdiscard.c + block/ioctl.c: blk_ioctl_discard — aligned to the logical block size

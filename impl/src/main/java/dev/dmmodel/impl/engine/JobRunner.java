@@ -5,6 +5,7 @@ import dev.dmmodel.engine.JobResult;
 import dev.dmmodel.impl.block.Bio;
 import dev.dmmodel.impl.block.Bvecs;
 import dev.dmmodel.impl.block.Op;
+import dev.dmmodel.impl.mm.BufferedRead;
 import dev.dmmodel.workload.IoJob;
 import java.util.Iterator;
 
@@ -70,7 +71,7 @@ final class JobRunner {
                 } else if (write) {
                     host.cache(d).markDirty(pos, pos + len);
                 } else {
-                    new BufferedRead(host, host.cache(d)).read(pos, len);
+                    new BufferedRead(host.kernel().block, host.buffer(), host.cache(d)).read(pos, len);
                 }
                 break;
             }

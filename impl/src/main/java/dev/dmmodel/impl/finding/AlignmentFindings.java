@@ -5,9 +5,13 @@ import dev.dmmodel.device.DmDevice;
 import dev.dmmodel.device.Partition;
 import dev.dmmodel.finding.Finding;
 import dev.dmmodel.finding.FindingType;
+import dev.dmmodel.impl.lvm.PvCreate;
+import dev.dmmodel.impl.lvm.PvTopology;
 import dev.dmmodel.limits.QueueLimits;
 import dev.dmmodel.lvm.PhysicalVolume;
+import dev.dmmodel.lvm.PvCreateOptions;
 import dev.dmmodel.lvm.VolumeGroup;
+import dev.dmmodel.units.Sectors;
 import dev.dmmodel.units.Sizes;
 import java.util.List;
 import java.util.Map;
@@ -78,17 +82,22 @@ final class AlignmentFindings {
     }
 
     static Finding pvFullStripe(PhysicalVolume pv, BlockDevice d, QueueLimits l, long baseBytes, long diskOffset,
-                                long off) {
+                                long off, long pageSize) {
         long stripe = l.ioOpt() / 512;
         long base = baseBytes / 512;
         long dataStart = base + pv.peStart().count();
-        // pe_start = roundup(metadata end, align) + offset: choose offset so the data lands on a stripe
-        long mdaEnd = pv.peStart().count() - Math.floorMod(pv.peStart().count(), stripe);
-        long wanted = Math.floorMod(diskOffset / 512 - base - mdaEnd, stripe);
+        // the fix is what pvcreate makes of the options: pe_start with the stripe as alignment and no offset,
+        // then the offset that moves it onto a stripe of the disk, and pvcreate's pe_start with both
+        PvTopology topo = PvTopology.of(d.limits(), pageSize);
+        PvCreateOptions aligned = PvCreateOptions.DEFAULTS.withDataAlignment(Sectors.of(stripe))
+                .withDetection(true, false);
+        long alignedStart = PvCreate.pvcreate(pv.device(), d.size(), topo, aligned).peStart().count();
+        long wanted = Math.floorMod(diskOffset / 512 - base - alignedStart, stripe);
         String fix = base > 0
                 ? "pvcreate --dataalignment " + l.ioOpt() / 1024 + "k --dataalignmentoffset " + wanted + "s "
-                + d.path() + " (pe_start " + (mdaEnd + wanted) + "), or repartition so that " + d.name()
-                + " starts on a multiple of " + stripe + " sectors"
+                + d.path() + " (pe_start " + PvCreate.pvcreate(pv.device(), d.size(), topo,
+                        aligned.withDataAlignmentOffset(Sectors.of(wanted))).peStart().count()
+                + "), or repartition so that " + d.name() + " starts on a multiple of " + stripe + " sectors"
                 : "pvcreate --dataalignment " + l.ioOpt() / 1024 + "k " + d.path();
         return of(FindingType.PV_DATA_MISALIGNED_FULL_STRIPE, pv.device(), "the data area of PV " + d.path()
                 + " starts at sector " + dataStart + " of the disk (pe_start " + pv.peStart().count()

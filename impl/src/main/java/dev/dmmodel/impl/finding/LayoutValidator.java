@@ -116,7 +116,7 @@ public final class LayoutValidator {
         if (l.ioOpt() > granularity) {
             long off = misalignment(dataStart, ao, l.ioOpt());
             if (off != 0) {
-                out.add(AlignmentFindings.pvFullStripe(pv, d, l, base, ao, off));
+                out.add(AlignmentFindings.pvFullStripe(pv, d, l, base, ao, off, layout.profile().pageSize()));
             }
         }
     }

@@ -16,6 +16,13 @@ public record PvTopology(long ioMinBytes, long ioOptBytes, long alignmentOffsetB
     /** A disk with 512-byte blocks and no topology hints on a 4 KiB-page host. */
     public static final PvTopology PLAIN = new PvTopology(0, 0, 0, 512, 4096, 0);
 
+    /** What pvcreate reads from a device's queue limits on a host with {@code pageSize}-byte pages. */
+    // lib/device/dev-type.c: dev_minimum_io_size, dev_optimal_io_size, dev_alignment_offset
+    public static PvTopology of(dev.dmmodel.limits.QueueLimits l, long pageSize) {
+        return new PvTopology(l.ioMin(), l.ioOpt(), l.misaligned() ? -1 : l.alignmentOffset(), l.logicalBlockSize(),
+                pageSize, 0);
+    }
+
     /** Rejects values sysfs cannot report. */
     public PvTopology {
         if (ioMinBytes < 0 || ioOptBytes < 0) {

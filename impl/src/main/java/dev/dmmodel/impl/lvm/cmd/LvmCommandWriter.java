@@ -193,8 +193,7 @@ public final class LvmCommandWriter {
             String options = null;
             if (device.isPresent()) {
                 Limits l = Limits.of(device.get().limits());
-                PvTopology topo = new PvTopology(l.ioMin, l.ioOpt, l.misaligned ? -1 : l.alignmentOffset,
-                        l.logicalBlockSize, layout.profile().pageSize(), 0);
+                PvTopology topo = PvTopology.of(device.get().limits(), layout.profile().pageSize());
                 long offset = l.misaligned ? 0 : l.alignmentOffset / Sectors.SECTOR_SIZE;
                 options = choose(pv, device.get().size(), topo, offset, true);
                 if (options == null) {

@@ -1,7 +1,9 @@
-package dev.dmmodel.impl.engine;
+package dev.dmmodel.impl.mm;
 
 import com.google.common.collect.Range;
 import dev.dmmodel.impl.block.Bio;
+import dev.dmmodel.impl.block.Bios;
+import dev.dmmodel.impl.block.BlockLayer;
 import dev.dmmodel.impl.block.Bvecs;
 import dev.dmmodel.impl.block.Op;
 
@@ -10,16 +12,20 @@ import dev.dmmodel.impl.block.Op;
  * ({@code mm/filemap.c: filemap_read}, {@code mm/readahead.c: ondemand_readahead}); readahead reads go
  * out as multi-page bios ({@code mpage_readahead}, 3.18+).
  */
-final class BufferedRead {
-    private final HostSimulation host;
+public final class BufferedRead {
+    private final BlockLayer block;
+    private final UserBuffer buffer;
     private final PageCache cache;
 
-    BufferedRead(HostSimulation host, PageCache cache) {
-        this.host = host;
+    /** A read of {@code cache}'s device through the block layer into the reader's {@code buffer}. */
+    public BufferedRead(BlockLayer block, UserBuffer buffer, PageCache cache) {
+        this.block = block;
+        this.buffer = buffer;
         this.cache = cache;
     }
 
-    void read(long pos, long bytes) {
+    /** {@code read(2)} of {@code bytes} at {@code pos}. */
+    public void read(long pos, long bytes) {
         long first = pos / Bvecs.PAGE;
         long last = (pos + bytes - 1) / Bvecs.PAGE;
         for (long p = first; p <= last; p++) {
@@ -64,7 +70,7 @@ final class BufferedRead {
     private void ondemand(long index, long reqSize, boolean hitMarker) {
         PageCache.Readahead ra = cache.readahead;
         long maxPages = ra.raPages;
-        long ioPages = host.kernel().ioPages(cache.device);
+        long ioPages = block.ioPages(cache.device);
         if (reqSize > maxPages && ioPages > maxPages) {
             maxPages = Math.min(reqSize, ioPages);
         }
@@ -110,7 +116,7 @@ final class BufferedRead {
             return;
         }
         nr = Math.min(nr, endIndex - index + 1);
-        Kernel k = host.kernel();
+        BlockLayer k = block;
         k.startPlug();
         long runStart = -1;
         for (long p = index; p <= index + nr; p++) {
@@ -118,7 +124,7 @@ final class BufferedRead {
             if (need && runStart < 0) {
                 runStart = p;
             }
-            if ((!need || p - runStart == HostSimulation.BIO_MAX_VECS) && runStart >= 0) {
+            if ((!need || p - runStart == Bios.BIO_MAX_VECS) && runStart >= 0) {
                 submit(runStart, p - runStart);
                 runStart = need ? p : -1;
             }
@@ -134,18 +140,18 @@ final class BufferedRead {
     // fs/mpage.c: mpage_readahead — one bio over contiguous pages, at most BIO_MAX_VECS of them;
     // until 3.17 block_read_full_page — one bio per buffer of each page
     private void submit(long page, long pages) {
-        if (host.kernel().profile.readaheadPerBuffer()) {
+        if (block.profile.readaheadPerBuffer()) {
             long bs = cache.blockSize;
             long end = Math.min((page + pages) * Bvecs.PAGE, cache.sizeBytes);
             for (long off = page * Bvecs.PAGE; off < end; off += bs) {
-                host.kernel().submitBioNoacct(new Bio(cache.device, Op.READ, 0, off / 512, bs / 512,
-                        host.buffer().vectors(off % Bvecs.PAGE, bs)));
+                block.submitBioNoacct(new Bio(cache.device, Op.READ, 0, off / 512, bs / 512,
+                        buffer.vectors(off % Bvecs.PAGE, bs)));
             }
             return;
         }
         long bytes = Math.min(pages * Bvecs.PAGE, cache.sizeBytes - page * Bvecs.PAGE);
         Bio bio = new Bio(cache.device, Op.READ, Bio.RAHEAD, page * Bvecs.PAGE / 512, bytes / 512,
-                host.buffer().vectors(0, bytes));
-        host.kernel().submitBioNoacct(bio);
+                buffer.vectors(0, bytes));
+        block.submitBioNoacct(bio);
     }
 }

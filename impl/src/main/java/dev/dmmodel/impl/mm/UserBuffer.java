@@ -1,4 +1,4 @@
-package dev.dmmodel.impl.engine;
+package dev.dmmodel.impl.mm;
 
 import dev.dmmodel.impl.block.Bvecs;
 
@@ -7,20 +7,20 @@ import dev.dmmodel.impl.block.Bvecs;
  * direct-I/O bio has: scattered 4 KiB pages (the usual case for a malloc'd buffer) or physically
  * contiguous runs (transparent huge pages).
  */
-final class UserBuffer {
-    private final long runBytes;
+public final class UserBuffer {
+    public final long runBytes;
 
     /**
      * @param runBytes bytes per physically contiguous run: 4096 for scattered pages, 2 MiB for huge pages
      */
-    UserBuffer(long runBytes) {
+    public UserBuffer(long runBytes) {
         if (runBytes < Bvecs.PAGE || runBytes % Bvecs.PAGE != 0) {
             throw new IllegalArgumentException("contiguous run (" + runBytes + " bytes) must be whole pages");
         }
         this.runBytes = runBytes;
     }
 
-    long runBytes() {
+    public long runBytes() {
         return runBytes;
     }
 
@@ -28,12 +28,12 @@ final class UserBuffer {
      * The bio_vecs for {@code bytes} of a page-aligned buffer from {@code offset} bytes into it:
      * physically contiguous pages merge into one bvec ({@code bio_iov_iter_get_pages}), runs never touch.
      */
-    Bvecs vectors(long offset, long bytes) {
+    public Bvecs vectors(long offset, long bytes) {
         return Bvecs.regular(runBytes, offset, bytes);
     }
 
     /** Pages of the buffer range (for the 256-vector bio limit). */
-    static long pages(long offset, long bytes) {
+    public static long pages(long offset, long bytes) {
         return (offset + bytes + Bvecs.PAGE - 1) / Bvecs.PAGE - offset / Bvecs.PAGE;
     }
 }

@@ -1,4 +1,4 @@
-package dev.dmmodel.impl.engine;
+package dev.dmmodel.impl.mm;
 
 import com.google.common.collect.Range;
 import com.google.common.collect.RangeSet;
@@ -9,17 +9,17 @@ import dev.dmmodel.impl.block.Bvecs;
  * One block device's page cache ({@code bdev->bd_inode->i_mapping}): which bytes are cached and which
  * are dirty, as ranges (never per page), and the soft block size that sizes its buffer heads.
  */
-final class PageCache {
+public final class PageCache {
     final String device;
     final long sizeBytes;
-    long blockSize;
+    public long blockSize;
     final RangeSet<Long> cached = TreeRangeSet.create();
     final RangeSet<Long> dirty = TreeRangeSet.create();
-    final Readahead readahead;
+    public final Readahead readahead;
     /** Page index carrying the PG_readahead mark, or -1. */
     long readaheadMark = -1;
 
-    PageCache(String device, long sizeBytes, long blockSize, long raPages) {
+    public PageCache(String device, long sizeBytes, long blockSize, long raPages) {
         this.device = device;
         this.sizeBytes = sizeBytes;
         this.blockSize = blockSize;
@@ -27,7 +27,7 @@ final class PageCache {
     }
 
     // block/bdev.c: set_init_blocksize — the largest power of two up to a page dividing the size
-    static long initialBlockSize(long logicalBlockSize, long sizeBytes, long pageSize) {
+    public static long initialBlockSize(long logicalBlockSize, long sizeBytes, long pageSize) {
         long bsize = logicalBlockSize;
         while (bsize < pageSize && (sizeBytes & bsize) == 0) {
             bsize <<= 1;
@@ -35,7 +35,7 @@ final class PageCache {
         return bsize;
     }
 
-    void markDirty(long from, long to) {
+    public void markDirty(long from, long to) {
         Range<Long> r = Range.closedOpen(from, to);
         dirty.add(r);
         cached.add(r);
@@ -46,7 +46,7 @@ final class PageCache {
     }
 
     /** {@code echo 1 > drop_caches} / {@code kill_bdev}: clean pages leave the cache. */
-    void dropClean() {
+    public void dropClean() {
         RangeSet<Long> keep = TreeRangeSet.create(dirty);
         cached.clear();
         cached.addAll(keep);
@@ -54,8 +54,8 @@ final class PageCache {
     }
 
     /** The file_ra_state of the reading file (one reader at a time here). */
-    static final class Readahead {
-        long raPages;
+    public static final class Readahead {
+        public long raPages;
         long start;
         long size;
         long asyncSize;

@@ -84,7 +84,7 @@ public final class BlockLayer {
     }
 
     /** The submitter's plug, or null. */
-    public Plug plug() {
+    Plug plug() {
         return plug;
     }
 
@@ -349,7 +349,7 @@ public final class BlockLayer {
     }
 
     /** The request queue of a disk, or null. */
-    public DiskQueue disk(String name) {
+    DiskQueue disk(String name) {
         return disks.get(name);
     }
 

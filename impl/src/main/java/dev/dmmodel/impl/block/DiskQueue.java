@@ -11,7 +11,7 @@ import java.util.Map;
  * A request-based (blk-mq) disk: bios are split to its limits, merged into plugged requests, and issued
  * ({@code block/blk-mq.c: blk_mq_submit_bio}).
  */
-public final class DiskQueue {
+final class DiskQueue {
     final String name;
     Limits limits;
     private final BlockLayer kernel;

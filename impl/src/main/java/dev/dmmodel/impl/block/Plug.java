@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** The submitting task's {@code struct blk_plug}: requests held back so later bios can merge into them. */
-public final class Plug {
+final class Plug {
     /** Requests, oldest first (the kernel's list is newest first). */
     final List<Request> requests = new ArrayList<>();
     boolean multipleQueues;

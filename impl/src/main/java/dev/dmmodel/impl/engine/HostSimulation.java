@@ -210,7 +210,7 @@ public final class HostSimulation implements Simulation {
                     + " model: the snapshot needs its pool's metadata", 0);
         }
         try {
-            long tid = kernel.thin.pool(pool).transactionId();
+            long tid = kernel.thin.transactionId(pool);
             kernel.thin.message(pool, List.of("create_snap", Long.toString(thin.deviceId()), Long.toString(originId)));
             kernel.thin.message(pool, List.of("set_transaction_id", Long.toString(tid), Long.toString(tid + 1)));
         } catch (IllegalArgumentException | IllegalStateException e) {
@@ -263,7 +263,7 @@ public final class HostSimulation implements Simulation {
         }
         long id = lv.thin().orElseThrow().deviceId();
         try {
-            long tid = kernel.thin.pool(tpool).transactionId();
+            long tid = kernel.thin.transactionId(tpool);
             kernel.thin.message(tpool, List.of("create_thin", Long.toString(id)));
             kernel.thin.message(tpool, List.of("set_transaction_id", Long.toString(tid), Long.toString(tid + 1)));
         } catch (IllegalArgumentException | IllegalStateException e) {
@@ -379,7 +379,7 @@ public final class HostSimulation implements Simulation {
                 current.removeIf(d -> d.name().equals(device));
             }
             try {
-                long tid = kernel.thin.pool(pool).transactionId();
+                long tid = kernel.thin.transactionId(pool);
                 kernel.thin.message(pool, List.of("delete", Long.toString(lv.thin().get().deviceId())));
                 kernel.thin.message(pool, List.of("set_transaction_id", Long.toString(tid), Long.toString(tid + 1)));
             } catch (IllegalArgumentException | IllegalStateException e) {

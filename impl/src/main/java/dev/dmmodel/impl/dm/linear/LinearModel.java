@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.function.Function;
 
 /** dm-linear ({@code drivers/md/dm-linear.c}). */
-public final class LinearModel implements TargetModel {
+final class LinearModel implements TargetModel {
     private final LinearTarget target;
 
     /** The model of one linear table target. */

@@ -56,8 +56,13 @@ public final class ThinIo implements dev.dmmodel.impl.dm.DmCore.ThinMapper {
         this.lvmTransactionIds = lvmTransactionIds;
     }
 
+    /** A pool's transaction id ({@code set_transaction_id}; {@code dmsetup status} shows it). */
+    public long transactionId(String poolDevice) {
+        return pool(poolDevice).transactionId();
+    }
+
     /** The pool metadata of a pool device (kernel name), created on first use. */
-    public ThinPoolMetadata pool(String poolDevice) {
+    ThinPoolMetadata pool(String poolDevice) {
         return pools.computeIfAbsent(poolDevice, p -> {
             ThinPoolTarget t = poolTarget(p);
             ThinPoolMetadata m = new ThinPoolMetadata(t.length().count() / t.blockSectors());

@@ -15,7 +15,7 @@ import java.util.TreeMap;
  * and the transaction id. Mappings and counts are kept as runs, never per block, so a petabyte mapped by
  * a sequential workload costs a few entries.
  */
-public final class ThinPoolMetadata {
+final class ThinPoolMetadata {
 
     /**
      * A lookup result.

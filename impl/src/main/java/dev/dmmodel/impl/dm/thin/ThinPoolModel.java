@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.function.Function;
 
 /** dm-thin's pool target ({@code drivers/md/dm-thin.c}, {@code pool_*}). */
-public final class ThinPoolModel implements TargetModel {
+final class ThinPoolModel implements TargetModel {
     private final ThinPoolTarget target;
 
     /** The model of one thin-pool table target. */

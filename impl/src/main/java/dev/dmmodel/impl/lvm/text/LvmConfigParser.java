@@ -15,7 +15,7 @@ import java.util.Optional;
  * escapes, single-quoted strings, bare words, arrays of scalars (commas optional) and {@code #} comments.
  * The result is an immutable tree; every error is an {@link LvmMetadataException} with line and column.
  */
-public final class LvmConfigParser {
+final class LvmConfigParser {
 
     /** Deepest section nesting accepted (real metadata nests 5 deep). */
     public static final int MAX_DEPTH = 64;

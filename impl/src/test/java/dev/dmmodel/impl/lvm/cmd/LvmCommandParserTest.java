@@ -113,6 +113,20 @@ class LvmCommandParserTest {
     }
 
     @Test
+    void fractionalSizesAreReadAsLvcreateReadsThem() {
+        // _size_arg reads the number with strtod: 1.5G = 1.5 x 2^30 = 1610612736 bytes; 0.5m = 524288
+        assertThat(parse("""
+                lvcreate -L 1.5G -n a vg
+                lvcreate -L 0.5m -n b vg
+                """)).containsExactly(
+                new LayoutStep.LvCreate("vg", LvCreateRequest.builder("a").size(Bytes.of(1_610_612_736L)).build()),
+                new LayoutStep.LvCreate("vg", LvCreateRequest.builder("b").size(Bytes.of(524_288)).build()));
+        // 0.3k = 307.2 bytes is no whole byte count; 1.1k = 1126.4 neither; 0.25k = 256 bytes is not a sector
+        refused("lvcreate -L 0.3k -n x vg\n", 1, 13, "a whole number of bytes");
+        refused("lvcreate -L 0.25k -n x vg\n", 1, 13, "a whole number of 512-byte sectors");
+    }
+
+    @Test
     void refusedLinesSayWhereWhatAndWhatWasExpected() {
         refused("pvcreate /dev/sda\nlvremove vg/lv\n", 2, 1, "test.sh:2:1: command: found 'lvremove'",
                 "expected pvcreate, vgcreate");

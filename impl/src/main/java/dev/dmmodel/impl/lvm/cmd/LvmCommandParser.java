@@ -12,6 +12,7 @@ import dev.dmmodel.lvm.ThinPoolConvertRequest;
 import dev.dmmodel.lvm.ThinPoolRequest;
 import dev.dmmodel.lvm.ThinSnapshotRequest;
 import dev.dmmodel.lvm.VgCreateOptions;
+import dev.dmmodel.impl.lvm.LvmNames;
 import dev.dmmodel.impl.lvm.LvmSizeArg;
 import dev.dmmodel.units.Bytes;
 import dev.dmmodel.units.Sectors;
@@ -59,7 +60,6 @@ public final class LvmCommandParser {
 
     private static final Pattern NUMBER = Pattern.compile("\\d{1,40}");
     private static final Pattern RANGE = Pattern.compile("(\\d{1,40})(?:([-+])(\\d{1,40}))?");
-    private static final Pattern NAME = Pattern.compile("[A-Za-z0-9+_.][A-Za-z0-9+_.-]{0,126}");
     private static final Pattern SET_OPTION = Pattern.compile("[-+][euxo]{1,4}|errexit|nounset|pipefail");
     private static final Pattern ACTIVATE_YES = Pattern.compile("a?y");
     private static final long MAX_EXTENTS = 0xFFFF_FFFFL;
@@ -764,10 +764,12 @@ public final class LvmCommandParser {
         throw error(t.column(), "--discards", t.text(), "ignore, nopassdown or passdown");
     }
 
-    // lib/misc/lvm-string.c: validate_name (characters LVM allows in VG and LV names)
+    // lib/misc/lvm-string.c: validate_name, one rule for every reader (LvmNames)
     private String name(Token t, String field) {
-        if (!NAME.matcher(t.text()).matches()) {
-            throw error(t.column(), field, t.text(), "a name of 1 to 127 characters from a-z A-Z 0-9 + _ . -");
+        java.util.Optional<String> invalid = LvmNames.invalidReason(t.text());
+        if (invalid.isPresent()) {
+            throw error(t.column(), field, t.text(), "a name of 1 to 127 characters from a-z A-Z 0-9 + _ . -, not"
+                    + " starting with - and not . or .. (" + invalid.get() + ")");
         }
         return t.text();
     }

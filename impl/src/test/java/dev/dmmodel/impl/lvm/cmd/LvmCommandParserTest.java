@@ -124,6 +124,8 @@ class LvmCommandParserTest {
         // 0.3k = 307.2 bytes is no whole byte count; 1.1k = 1126.4 neither; 0.25k = 256 bytes is not a sector
         refused("lvcreate -L 0.3k -n x vg\n", 1, 13, "a whole number of bytes");
         refused("lvcreate -L 0.25k -n x vg\n", 1, 13, "a whole number of 512-byte sectors");
+        // LVM's name rule (validate_name): "." and ".." are refused although their characters are allowed
+        refused("lvcreate -L 4m -n .. vg\n", 1, 19, "Name starts with . or .. and has no following character(s).");
     }
 
     @Test

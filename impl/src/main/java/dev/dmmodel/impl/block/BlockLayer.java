@@ -212,12 +212,16 @@ public final class BlockLayer {
             return;
         }
         runningDeferred = true;
+        // the work runs in a kernel thread, not in the submitter's task: the submitter's plug is not its plug
+        Plug submitters = plug;
+        plug = null;
         try {
             while (!deferred.isEmpty()) {
                 deferred.pollFirst().run();
             }
         } finally {
             runningDeferred = false;
+            plug = submitters;
         }
     }
 

@@ -24,8 +24,8 @@ public final class Seed004ThinSplit {
 
     static dev.dmmodel.layout.LayoutBuilder builder(KernelProfile p) {
         return Layout.builder(p)
-                .disk("sdg", DiskPresets.ahciSata().size(Bytes.parse("3TB")))
-                .disk("sdh", DiskPresets.ahciSataSsd().size(Bytes.parse("128GB")))
+                .disk("sdg", DiskPresets.ahciSata().withSize(Bytes.parse("3TB")))
+                .disk("sdh", DiskPresets.ahciSataSsd().withSize(Bytes.parse("128GB")))
                 .dmsetupCreate("pool", t -> t.thinPool(Sectors.parse("2TiB"), "sdh", "sdg", 2048, 0))
                 .dmsetupCreate("thin", t -> t.thin(Sectors.parse("100GiB"), "pool", 0));
     }

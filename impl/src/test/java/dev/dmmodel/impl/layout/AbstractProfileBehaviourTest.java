@@ -25,8 +25,8 @@ abstract class AbstractProfileBehaviourTest {
 
     private Layout stack() {
         return Layout.builder(profile())
-                .disk("sda", DiskPresets.ahciSata().size(Bytes.gib(16)))
-                .disk("sdb", DiskPresets.ahciSata().size(Bytes.gib(16)))
+                .disk("sda", DiskPresets.ahciSata().withSize(Bytes.gib(16)))
+                .disk("sdb", DiskPresets.ahciSata().withSize(Bytes.gib(16)))
                 .partitionTable("sda", PartitionTableType.MSDOS, PartitionSpec.atToEnd(Sectors.of(63)))
                 .dmsetupCreate("whole", t -> t.linear(Sectors.of(2048), "sdb", Sectors.ZERO))
                 .pvcreate("sda1")

@@ -68,7 +68,7 @@ public final class Seed004ThinSplit {
             out.println("  fixes:");
             for (dev.dmmodel.analysis.ThinOverwriteReport.FixOutcome f : rep.fixes()) {
                 out.printf("    %s %s: %d blocks zeroed, %s extra written%s%n", f.works() ? "[works]" : "[fails]",
-                        f.description(), f.blocksZeroed(), dev.dmmodel.units.Sizes.format(f.extraBytesWritten()),
+                        f.description(), f.blocksZeroed(), Bytes.of(f.extraBytesWritten()),
                         f.caveat().isEmpty() ? "" : " (" + f.caveat() + ")");
             }
         }

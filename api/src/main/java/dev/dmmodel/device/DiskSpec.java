@@ -7,7 +7,14 @@ import java.util.Objects;
 
 /**
  * What a disk's driver and hardware declare, before the kernel derives the rest: the input for a
- * whole disk of a layout. Presets in {@link DiskPresets}; every value can be overridden.
+ * whole disk of a layout. An immutable value (two specs with the same values are equal), so a preset
+ * can be kept in a constant and compared. Named presets are in {@link DiskPresets}; change the size
+ * with {@link #withSize(Bytes)} and anything else through {@link #toBuilder()}:
+ *
+ * <pre>{@code
+ * DiskSpec raid = DiskPresets.hardwareRaid(RaidLevel.RAID5, 8, Bytes.kib(64)).withSize(Bytes.gib(4));
+ * DiskSpec capped = DiskPresets.qemuAhci().toBuilder().maxHwSectors(256).size(Bytes.gib(1)).build();
+ * }</pre>
  *
  * <p>{@link #maxSectors()} is 0 unless set explicitly: the kernel profile then derives it
  * ({@code min(max_hw, max_dev, cap)}, or the optimal transfer length for sd on kernels that use it).
@@ -36,12 +43,22 @@ public record DiskSpec(DiskDriver driver, Sectors size, QueueLimits limits, long
         }
     }
 
-    /** A builder starting from these values. */
+    /** This spec with another size (a whole number of sectors); everything else is kept. */
+    public DiskSpec withSize(Bytes size) {
+        return withSize(Objects.requireNonNull(size, "size").toSectors());
+    }
+
+    /** This spec with another size in sectors; everything else is kept. */
+    public DiskSpec withSize(Sectors size) {
+        return new DiskSpec(driver, size, limits, maxSectors, readAheadKb, description);
+    }
+
+    /** A builder starting from these values, to derive a variant. */
     public Builder toBuilder() {
         return new Builder(this);
     }
 
-    /** A builder for a disk of the given driver with kernel default limits. */
+    /** A builder for a 16 GiB disk of the given driver with the block layer's default limits. */
     public static Builder builder(DiskDriver driver) {
         return new Builder(driver);
     }

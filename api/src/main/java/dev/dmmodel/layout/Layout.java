@@ -27,7 +27,7 @@ import java.util.Optional;
  *
  * <pre>{@code
  * Layout layout = Layout.builder(KernelProfile.LINUX_6_12)
- *         .disk("sda", DiskPresets.hardwareRaid(RaidLevel.RAID5, 8, Bytes.kib(64)).size(Bytes.gib(64)))
+ *         .disk("sda", DiskPresets.hardwareRaid(RaidLevel.RAID5, 8, Bytes.kib(64)).withSize(Bytes.gib(64)))
  *         .partitionTable("sda", PartitionTableType.MSDOS, PartitionSpec.atToEnd(Sectors.of(63)))
  *         .pvcreate("sda1")
  *         .vgcreate("vg0", "sda1")

@@ -37,13 +37,12 @@ public final class LayoutBuilder {
         this.profile = Objects.requireNonNull(profile, "profile");
     }
 
-    /** Attaches a whole disk numbered as its driver would number it. */
-    public LayoutBuilder disk(String name, DiskSpec.Builder spec) {
-        return disk(name, spec.build());
-    }
-
-    /** Attaches a whole disk numbered as its driver would number it. */
+    /**
+     * Attaches a whole disk numbered as its driver would number it: {@code disk("sda",
+     * DiskPresets.sasDisk().withSize(Bytes.gib(10)))}.
+     */
     public LayoutBuilder disk(String name, DiskSpec spec) {
+        Objects.requireNonNull(spec, "spec");
         steps.add(new LayoutStep.AddDisk(name, spec, Optional.empty()));
         return this;
     }

@@ -78,7 +78,10 @@ public final class KernelProfile {
      * not survive) and an alignment_offset is reduced modulo the physical block size, which clears the
      * misaligned flag; the sd driver no longer lowers max_sectors to the optimal transfer length;
      * dm-striped sets chunk_sectors to its chunk; thin devices advertise 1024 × the block for discard;
-     * dma_alignment is stacked. Cap 2560 sectors; chunk_sectors stacked by gcd.
+     * dma_alignment is stacked; an empty flush through dm-linear stays at sector 0 (dm sends it straight to
+     * the devices, 6.10+); O_DIRECT writes are not plugged (since 6.5), so each request of one write is
+     * issued as it is made. Cap 2560 sectors; chunk_sectors stacked by gcd; bios split on entry; a plug holds
+     * 32 requests and is flushed once its newest request reaches 128 KiB.
      */
     public static final KernelProfile LINUX_6_12 = builder("linux-6.12", 6, 12, 0)
             .maxSectorsCap(2560)
@@ -94,6 +97,7 @@ public final class KernelProfile {
             .readAheadFromIoOpt(true)
             .writeZeroesSupported(true)
             .plugsDirectWrites(false)
+            .linearRemapsEmptyFlushes(false)
             .build();
 
     /**
@@ -101,7 +105,11 @@ public final class KernelProfile {
      * pool's max_sectors cut to a power-of-two factor of its block stays; the sd driver lowers
      * max_sectors to the optimal transfer length (io_opt); a misaligned stack reports
      * alignment_offset -1; thin devices advertise a fixed 16 GiB discard; dma_alignment is stacked
-     * (dm starts from 511, so it shows 511 over disks with smaller masks). Cap 2560 sectors; chunk_sectors stacked by gcd; readahead = max(2 × io_opt, 128 KiB).
+     * (dm starts from 511, so it shows 511 over disks with smaller masks); dm-linear adds its offset to an
+     * empty flush; O_DIRECT writes run under the writer's plug, which holds 32 requests and is flushed once
+     * its newest request reaches 128 KiB ({@code BLK_PLUG_FLUSH_SIZE}; recorded with 128 KiB stripe chunks).
+     * Cap 2560 sectors; chunk_sectors stacked by gcd; readahead = max(2 × io_opt, 128 KiB); bios split on
+     * entry.
      */
     public static final KernelProfile LINUX_6_1 = builder("linux-6.1", 6, 1, 0)
             .maxSectorsCap(2560)
@@ -117,6 +125,7 @@ public final class KernelProfile {
             .readAheadFromIoOpt(true)
             .writeZeroesSupported(true)
             .plugsDirectWrites(true)
+            .linearRemapsEmptyFlushes(true)
             .build();
 
     /**
@@ -124,7 +133,9 @@ public final class KernelProfile {
      * bios are shaped when built by the top queue (bio_add_page, dm merge_bvec) and never split below;
      * readahead reads one bio per buffer; a plug holds 16 requests (3.x: {@code BLK_MAX_REQUEST_COUNT}); alignments are
      * combined with power-of-two masks; no chunk_sectors; pool_io_hints only sets io_opt to the block
-     * (io_min reset); no write-zeroes; readahead stays 128 KiB.
+     * (io_min reset to the physical block size); thin devices advertise one pool block for discard
+     * ({@code set_discard_limits}); no write-zeroes; readahead stays 128 KiB; an empty flush through
+     * dm-linear stays at sector 0 ({@code linear_map_bio} remaps only bios with data).
      */
     public static final KernelProfile LINUX_3_10 = builder("linux-3.10", 3, 10, 0)
             .bioShaping(BioShaping.AT_BUILD)
@@ -144,11 +155,15 @@ public final class KernelProfile {
             .readAheadFromIoOpt(false)
             .writeZeroesSupported(false)
             .plugsDirectWrites(true)
+            .linearRemapsEmptyFlushes(false)
             .build();
 
     /**
-     * Linux 2.6.32 (RHEL 6 / Scientific Linux 6; seed 001's era). Cap 1024 sectors; power-of-two
-     * alignment masks; no chunk_sectors, no thin provisioning, no write-zeroes; readahead 128 KiB.
+     * Linux 2.6.32 (RHEL 6 / Scientific Linux 6; seed 001's era). Cap 1024 sectors; bios shaped when built
+     * by the top queue; readahead reads one bio per buffer ({@code block_read_full_page}); a plug is
+     * unplugged at 4 requests ({@code unplug_thresh}); power-of-two alignment masks; no chunk_sectors, no
+     * thin provisioning (no pool or thin io_hints, no thin discard), no write-zeroes; readahead 128 KiB; an
+     * empty flush (barrier) through dm-linear stays at sector 0.
      */
     public static final KernelProfile LINUX_2_6_32 = builder("linux-2.6.32", 2, 6, 32)
             .bioShaping(BioShaping.AT_BUILD)
@@ -168,13 +183,16 @@ public final class KernelProfile {
             .readAheadFromIoOpt(false)
             .writeZeroesSupported(false)
             .plugsDirectWrites(true)
+            .linearRemapsEmptyFlushes(false)
             .build();
 
     /**
      * Linux 2.6.0 (seed 000's and 003's era). {@code MAX_SECTORS} = 255 is the default soft limit
      * and drivers set their own; no io_min/io_opt topology (added in 2.6.31), so every device reports
-     * 512-byte blocks with io_min = physical block and alignment_offset 0 unless set; power-of-two
-     * masks; no thin provisioning.
+     * 512-byte blocks with io_min = physical block, no io_opt and alignment_offset 0 unless set; bios shaped
+     * when built by the top queue ({@code bio_add_page} against max_sectors); readahead one bio per buffer;
+     * a plug is unplugged at 4 requests ({@code unplug_thresh}); no thin provisioning; no empty flushes
+     * (barriers rode on data bios).
      */
     public static final KernelProfile LINUX_2_6_0 = builder("linux-2.6.0", 2, 6, 0)
             .bioShaping(BioShaping.AT_BUILD)
@@ -194,6 +212,7 @@ public final class KernelProfile {
             .readAheadFromIoOpt(false)
             .writeZeroesSupported(false)
             .plugsDirectWrites(true)
+            .linearRemapsEmptyFlushes(false)
             .build();
 
     private static final List<KernelProfile> PRESETS =
@@ -223,6 +242,7 @@ public final class KernelProfile {
     private final boolean readaheadPerBuffer;
     private final int plugMaxRequests;
     private final long plugFlushBytes;
+    private final boolean linearRemapsEmptyFlushes;
 
     private KernelProfile(Builder b) {
         this.name = b.name;
@@ -247,6 +267,7 @@ public final class KernelProfile {
         this.readaheadPerBuffer = b.readaheadPerBuffer;
         this.plugMaxRequests = b.plugMaxRequests;
         this.plugFlushBytes = b.plugFlushBytes;
+        this.linearRemapsEmptyFlushes = b.linearRemapsEmptyFlushes;
     }
 
     /** The default profile, {@link #LINUX_6_12}. */
@@ -431,6 +452,17 @@ public final class KernelProfile {
         return plugFlushBytes;
     }
 
+    /**
+     * Whether dm-linear adds its offset to an empty flush, so that the flush reaches the device below at the
+     * target's start rather than at sector 0 ({@code linear_map} remapped every bio from ≈5.16; before,
+     * {@code linear_map_bio} left bios without data alone; since 6.10 dm sends the empty flushes of a table
+     * of linear and striped targets straight to its devices, {@code flush_bypasses_map}). dm-striped never
+     * moves an empty flush. Recorded: the target's offset on 6.1, sector 0 on 5.10, 6.12 and 7.2.
+     */
+    public boolean linearRemapsEmptyFlushes() {
+        return linearRemapsEmptyFlushes;
+    }
+
     /** A builder starting from this profile's rules, to derive a variant. */
     public Builder toBuilder() {
         return new Builder(this);
@@ -464,6 +496,7 @@ public final class KernelProfile {
                 && writeZeroesSupported == p.writeZeroesSupported && plugsDirectWrites == p.plugsDirectWrites
                 && bioShaping == p.bioShaping && readaheadPerBuffer == p.readaheadPerBuffer
                 && plugMaxRequests == p.plugMaxRequests && plugFlushBytes == p.plugFlushBytes
+                && linearRemapsEmptyFlushes == p.linearRemapsEmptyFlushes
                 && name.equals(p.name)
                 && alignmentMath == p.alignmentMath && chunkSectorsStacking == p.chunkSectorsStacking
                 && thinPoolIoHints == p.thinPoolIoHints && thinDiscardLimit == p.thinDiscardLimit;
@@ -504,6 +537,7 @@ public final class KernelProfile {
         private boolean readaheadPerBuffer = false;
         private int plugMaxRequests = 32;
         private long plugFlushBytes = 128 * 1024;
+        private boolean linearRemapsEmptyFlushes = false;
 
         private Builder(KernelProfile from) {
             if (from != null) {
@@ -529,6 +563,7 @@ public final class KernelProfile {
                 readaheadPerBuffer = from.readaheadPerBuffer;
                 plugMaxRequests = from.plugMaxRequests;
                 plugFlushBytes = from.plugFlushBytes;
+                linearRemapsEmptyFlushes = from.linearRemapsEmptyFlushes;
             }
         }
 
@@ -657,6 +692,12 @@ public final class KernelProfile {
                 throw new IllegalArgumentException("plugFlushBytes (" + v + ") must not be negative");
             }
             this.plugFlushBytes = v;
+            return this;
+        }
+
+        /** See {@link KernelProfile#linearRemapsEmptyFlushes()}. */
+        public Builder linearRemapsEmptyFlushes(boolean v) {
+            this.linearRemapsEmptyFlushes = v;
             return this;
         }
 

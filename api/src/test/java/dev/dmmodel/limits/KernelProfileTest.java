@@ -39,6 +39,12 @@ class KernelProfileTest {
         assertThat(KernelProfile.LINUX_6_12.stripedSetsChunkSectors()).isTrue();
         assertThat(KernelProfile.LINUX_3_10.maxSectorsCap()).isEqualTo(1024);
         assertThat(KernelProfile.LINUX_2_6_0.maxSectorsCap()).isEqualTo(255);
+        // kernel-traces-5.10 and -7.2 READMEs: an empty flush through dm-linear gets the target's offset on 6.1,
+        // stays at sector 0 on 6.12
+        assertThat(KernelProfile.LINUX_6_1.linearRemapsEmptyFlushes()).isTrue();
+        assertThat(KernelProfile.LINUX_6_12.linearRemapsEmptyFlushes()).isFalse();
+        assertThat(KernelProfile.LINUX_6_1.toBuilder().linearRemapsEmptyFlushes(false).build())
+                .isNotEqualTo(KernelProfile.LINUX_6_1);
     }
 
     @Test

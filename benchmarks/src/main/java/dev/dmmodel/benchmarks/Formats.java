@@ -65,7 +65,7 @@ public class Formats {
         String[] pvs = new String[16];
         for (int i = 0; i < pvs.length; i++) {
             pvs[i] = "sd" + (char) ('a' + i);
-            b.disk(pvs[i], DiskPresets.sasDisk().size(Bytes.tib(2)));
+            b.disk(pvs[i], DiskPresets.sasDisk().withSize(Bytes.tib(2)));
         }
         disks = new LayoutSpec(KernelProfile.defaultProfile(), b.steps());
         for (String pv : pvs) {

@@ -44,7 +44,7 @@ public final class Stacks {
     /** Partition at sector 2048 → PV → VG {@code vg} → linear LV {@code vg/lv} of {@code lvSize}. */
     public static Layout linear(Bytes diskSize, PartitionTableType table, Bytes lvSize) {
         return Layout.builder(KernelProfile.defaultProfile())
-                .disk("sda", DiskPresets.scsiDebug(512, 512, 0).size(diskSize))
+                .disk("sda", DiskPresets.scsiDebug(512, 512, 0).withSize(diskSize))
                 .partitionTable("sda", table, PartitionSpec.atToEnd(Sectors.of(2048)))
                 .pvcreate("sda1")
                 .vgcreate("vg", "sda1")
@@ -59,8 +59,8 @@ public final class Stacks {
      */
     public static Layout striped() {
         return Layout.builder(KernelProfile.defaultProfile())
-                .disk("sda", DiskPresets.scsiDebug(512, 512, 0).size(Bytes.gib(64)))
-                .disk("sdb", DiskPresets.scsiDebug(512, 512, 0).size(Bytes.gib(64)))
+                .disk("sda", DiskPresets.scsiDebug(512, 512, 0).withSize(Bytes.gib(64)))
+                .disk("sdb", DiskPresets.scsiDebug(512, 512, 0).withSize(Bytes.gib(64)))
                 .pvcreate("sda")
                 .pvcreate("sdb")
                 .vgcreate("vg", "sda", "sdb")

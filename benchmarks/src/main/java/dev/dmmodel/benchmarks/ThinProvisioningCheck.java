@@ -28,8 +28,8 @@ public final class ThinProvisioningCheck {
     /** A 2 PiB disk, a thin pool with 64 KiB blocks over all of it (metadata on a small second disk), a 1 PiB thin device. */
     static Layout layout() {
         return Layout.builder()
-                .disk("sda", DiskPresets.scsiDebug(512, 512, 0).size(Bytes.tib(2048)))
-                .disk("sdb", DiskPresets.scsiDebug(512, 512, 0).size(Bytes.gib(16)))
+                .disk("sda", DiskPresets.scsiDebug(512, 512, 0).withSize(Bytes.tib(2048)))
+                .disk("sdb", DiskPresets.scsiDebug(512, 512, 0).withSize(Bytes.gib(16)))
                 .dmsetupCreate("pool", t -> t.thinPool(Sectors.ofBytes(Bytes.tib(2048).count()), "sdb", "sda", 128, 0))
                 .dmsetupCreate("thin", t -> t.thin(Sectors.ofBytes(Bytes.tib(1024).count()), "pool", 0))
                 .build();

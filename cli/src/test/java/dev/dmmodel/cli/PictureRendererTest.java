@@ -82,7 +82,7 @@ class PictureRendererTest {
     void namesAreEscaped() throws Exception {
         String name = "a&b<c>\"d'e";
         Layout l = Layout.builder(KernelProfile.LINUX_6_12)
-                .disk("sda", DiskPresets.qemuAhci().size(Bytes.gib(1)))
+                .disk("sda", DiskPresets.qemuAhci().withSize(Bytes.gib(1)))
                 .dmsetupCreate(name, t -> t.linear(Sectors.of(2048), "sda", Sectors.ZERO))
                 .build();
         String svg = PictureRenderer.svg(StackPicture.of(l, 960, 12, 8), "caption <&>");

@@ -25,7 +25,7 @@ class StackPictureTest {
     /** sda 8 GiB, 4 KiB physical blocks; sda1 at 63 to the end; lin0 = sda1 sectors 0-1984, lin = from 1985 on. */
     static Layout sector63() {
         return Layout.builder(KernelProfile.LINUX_6_12)
-                .disk("sda", DiskPresets.sasDisk().size(Bytes.gib(8)))
+                .disk("sda", DiskPresets.sasDisk().withSize(Bytes.gib(8)))
                 .partitionTable("sda", PartitionTableType.MSDOS, PartitionSpec.atToEnd(Sectors.of(63)))
                 .dmsetupCreate("lin0", t -> t.linear(Sectors.of(1985), "sda1", Sectors.ZERO))
                 .dmsetupCreate("lin", t -> t.linear(Sectors.of(8_388_608), "sda1", Sectors.of(1985)))
@@ -82,8 +82,8 @@ class StackPictureTest {
     void twoDisksShareTheWidthAndAStripedDeviceHasOneBoxOnEach() {
         // 2 disks of 1 GiB = 2097152 sectors; stripes at 2048 of 524288 sectors each (1048576 / 2)
         Layout l = Layout.builder(KernelProfile.LINUX_6_12)
-                .disk("sda", DiskPresets.qemuAhci().size(Bytes.gib(1)))
-                .disk("sdb", DiskPresets.qemuAhci().size(Bytes.gib(1)))
+                .disk("sda", DiskPresets.qemuAhci().withSize(Bytes.gib(1)))
+                .disk("sdb", DiskPresets.qemuAhci().withSize(Bytes.gib(1)))
                 .dmsetupCreate("str", t -> t.striped(Sectors.of(1_048_576), 128, List.of(
                         new StripedTarget.Stripe("sda", Sectors.of(2048)), new StripedTarget.Stripe("sdb", Sectors.of(2048)))))
                 .dmsetupCreate("top", t -> t.linear(Sectors.of(524_288), "str", Sectors.of(524_288)))
@@ -112,7 +112,7 @@ class StackPictureTest {
     @Test
     void thinDevicesShareTheirPoolsData() {
         Layout l = Layout.builder(KernelProfile.LINUX_6_12)
-                .disk("sda", DiskPresets.qemuAhci().size(Bytes.gib(1)))
+                .disk("sda", DiskPresets.qemuAhci().withSize(Bytes.gib(1)))
                 .dmsetupCreate("tmeta", t -> t.linear(Sectors.of(8192), "sda", Sectors.ZERO))
                 .dmsetupCreate("tdata", t -> t.linear(Sectors.of(1_048_576), "sda", Sectors.of(8192)))
                 .dmsetupCreate("pool", t -> t.thinPool(Sectors.of(1_048_576), "tmeta", "tdata", 128, 0))

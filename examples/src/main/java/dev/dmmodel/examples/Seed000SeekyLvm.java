@@ -34,7 +34,7 @@ public final class Seed000SeekyLvm {
      */
     static Layout layout() {
         return Layout.builder(KernelProfile.LINUX_2_6_0)
-                .disk("sda", DiskPresets.threeWare(8).size(Bytes.parse("1400GB")))
+                .disk("sda", DiskPresets.threeWare(8).withSize(Bytes.parse("1400GB")))
                 .partitionTable("sda", PartitionTableType.MSDOS, PartitionSpec.at(Sectors.of(63),
                         Sectors.of(16065L * 170205 - 63)))
                 .pvcreate("sda1", PvCreateOptions.LEGACY_2_00)

@@ -26,7 +26,7 @@ public final class Seed001RawReadWhileMounted {
     /** 6 x 15k SAS in HW RAID 10 (256 KiB stripe) behind a PERC 6/i; the LV my-vg/my-lv with 32 MiB extents. */
     static Layout layout(KernelProfile profile) {
         return Layout.builder(profile)
-                .disk("sda", DiskPresets.hardwareRaid(RaidLevel.RAID10, 6, Bytes.kib(256)).size(Bytes.gib(837)))
+                .disk("sda", DiskPresets.hardwareRaid(RaidLevel.RAID10, 6, Bytes.kib(256)).withSize(Bytes.gib(837)))
                 .partitionTable("sda", PartitionTableType.MSDOS, PartitionSpec.optimal(Optional.empty()))
                 .pvcreate("sda1")
                 .vgcreate("my-vg", VgCreateOptions.DEFAULTS.withExtentSize(Sectors.parse("32MiB")), "sda1")

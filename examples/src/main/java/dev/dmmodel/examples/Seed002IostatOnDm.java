@@ -22,7 +22,7 @@ public final class Seed002IostatOnDm {
     /** An Areca hardware RAID with LVM2 on it; the LV is written through the page cache in 4 KiB blocks. */
     static Layout layout() {
         return Layout.builder(KernelProfile.LINUX_2_6_32)
-                .disk("sda", DiskPresets.hardwareRaid(RaidLevel.RAID6, 8, Bytes.kib(64)).size(Bytes.gib(2048)))
+                .disk("sda", DiskPresets.hardwareRaid(RaidLevel.RAID6, 8, Bytes.kib(64)).withSize(Bytes.gib(2048)))
                 .pvcreate("sda").vgcreate("vg", "sda")
                 .lvcreate("vg", LvCreateRequest.builder("data").size("500G").build())
                 .build();

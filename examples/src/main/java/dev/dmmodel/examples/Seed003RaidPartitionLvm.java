@@ -30,7 +30,7 @@ public final class Seed003RaidPartitionLvm {
     /** The 2003 stack: Linux 2.6.0, LVM2 2.00 defaults. */
     static Layout as2003() {
         return Layout.builder(KernelProfile.LINUX_2_6_0)
-                .disk("sda", DiskPresets.threeWare(8).size(ARRAY_SIZE))
+                .disk("sda", DiskPresets.threeWare(8).withSize(ARRAY_SIZE))
                 .partitionTable("sda", PartitionTableType.MSDOS, PartitionSpec.atToEnd(Sectors.of(63)))
                 .pvcreate("sda1", PvCreateOptions.LEGACY_2_00)
                 .vgcreate("vg0", "sda1")
@@ -41,7 +41,7 @@ public final class Seed003RaidPartitionLvm {
     /** The same disks and partition, the array reporting its geometry, on Linux 6.12 with LVM 2.03. */
     static Layout asToday() {
         return Layout.builder(KernelProfile.LINUX_6_12)
-                .disk("sda", DiskPresets.hardwareRaid(RaidLevel.RAID5, 8, CHUNK).size(ARRAY_SIZE))
+                .disk("sda", DiskPresets.hardwareRaid(RaidLevel.RAID5, 8, CHUNK).withSize(ARRAY_SIZE))
                 .partitionTable("sda", PartitionTableType.MSDOS, PartitionSpec.atToEnd(Sectors.of(63)))
                 .pvcreate("sda1")
                 .vgcreate("vg0", "sda1")

@@ -24,8 +24,8 @@ public final class Seed004ThinSplit {
 
     static dev.dmmodel.layout.LayoutBuilder builder(KernelProfile p) {
         return Layout.builder(p)
-                .disk("sdg", DiskPresets.ahciSata().size(Bytes.parse("3TB")))
-                .disk("sdh", DiskPresets.ahciSataSsd().size(Bytes.parse("128GB")))
+                .disk("sdg", DiskPresets.ahciSata().withSize(Bytes.parse("3TB")))
+                .disk("sdh", DiskPresets.ahciSataSsd().withSize(Bytes.parse("128GB")))
                 .dmsetupCreate("pool", t -> t.thinPool(Sectors.parse("2TiB"), "sdh", "sdg", 2048, 0))
                 .dmsetupCreate("thin", t -> t.thin(Sectors.parse("100GiB"), "pool", 0));
     }
@@ -68,7 +68,7 @@ public final class Seed004ThinSplit {
             out.println("  fixes:");
             for (dev.dmmodel.analysis.ThinOverwriteReport.FixOutcome f : rep.fixes()) {
                 out.printf("    %s %s: %d blocks zeroed, %s extra written%s%n", f.works() ? "[works]" : "[fails]",
-                        f.description(), f.blocksZeroed(), dev.dmmodel.units.Sizes.format(f.extraBytesWritten()),
+                        f.description(), f.blocksZeroed(), Bytes.of(f.extraBytesWritten()),
                         f.caveat().isEmpty() ? "" : " (" + f.caveat() + ")");
             }
         }

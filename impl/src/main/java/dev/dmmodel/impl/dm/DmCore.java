@@ -2,6 +2,7 @@ package dev.dmmodel.impl.dm;
 
 import dev.dmmodel.device.DmDevice;
 import dev.dmmodel.dm.DmTarget;
+import dev.dmmodel.dm.LinearTarget;
 import dev.dmmodel.dm.ThinTarget;
 import dev.dmmodel.impl.block.Bio;
 import dev.dmmodel.impl.block.BlockLayer;
@@ -197,7 +198,9 @@ public final class DmCore {
         remainder(dm, bio, len);
     }
 
-    // drivers/md/dm.c: __send_empty_flush — an empty flush clone to every device of every target
+    // drivers/md/dm.c: __send_empty_flush — an empty flush clone to every device of every target; only
+    // dm-linear of ≈5.16 – 6.9 (linear_map) moves it to its offset, every other target (stripe_map, pool_map)
+    // and dm-linear before and after leave the flush's own sector
     private void emptyFlush(DmNode dm, Bio bio) {
         block.accounting.io(dm.device().name(), Op.FLUSH, 0);
         bio.remaining++;
@@ -207,7 +210,9 @@ public final class DmCore {
                 continue; // dm-thin defers it to its worker, which commits metadata (not modelled as data I/O)
             }
             for (TargetModel.DeviceArea a : dm.models().get(i).iterateDevices()) {
-                Bio clone = new Bio(a.device(), Op.WRITE, bio.flags, a.start(), 0, null);
+                long sector = ti instanceof LinearTarget && profile.linearRemapsEmptyFlushes() ? a.start()
+                        : bio.sector;
+                Bio clone = new Bio(a.device(), Op.WRITE, bio.flags, sector, 0, null);
                 clone.parent = bio;
                 bio.remaining++;
                 block.events.emit(clone.device, EventType.BIO_REMAP, clone.rwbs(), clone.sector, 0,

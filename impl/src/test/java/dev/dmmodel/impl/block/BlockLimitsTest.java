@@ -72,7 +72,7 @@ class BlockLimitsTest {
     @Test
     void sdTakesTheOptimalTransferLengthAsMaxSectorsOn61ButNotOn612() {
         var spec = DiskPresets.hardwareRaid(dev.dmmodel.device.RaidLevel.RAID5, 8, Bytes.kib(64))
-                .size(Bytes.gib(4)).build();
+                .withSize(Bytes.gib(4));
         // io_opt 7 x 64 KiB = 458752 bytes = 896 sectors
         assertThat(BlockLimits.disk("sda", spec, K61).maxSectors).isEqualTo(896);
         assertThat(BlockLimits.disk("sda", spec, K612).maxSectors).isEqualTo(2560);
@@ -81,7 +81,7 @@ class BlockLimitsTest {
 
     @Test
     void ahciDiskKeepsItsHardwareLimitAndTheDefaultCap() {
-        Limits l = BlockLimits.disk("sdb", DiskPresets.qemuAhci().size(Bytes.gib(1)).build(), K61);
+        Limits l = BlockLimits.disk("sdb", DiskPresets.qemuAhci().withSize(Bytes.gib(1)), K61);
         assertThat(l.maxHwSectors).isEqualTo(65535);
         assertThat(l.maxSectors).isEqualTo(2560);
         assertThat(l.maxSegments).isEqualTo(168);
@@ -90,14 +90,14 @@ class BlockLimitsTest {
 
     @Test
     void readaheadIsTwiceTheOptimalIoSize() {
-        var spec = DiskPresets.scsiDebug(512, 512, 1024).size(Bytes.mib(64)).build();
+        var spec = DiskPresets.scsiDebug(512, 512, 1024).withSize(Bytes.mib(64));
         // io_opt 512 KiB -> read_ahead_kb 1024 (recorded: limits-sd-default)
         assertThat(BlockLimits.disk("sdg", spec, K61).readAheadKb).isEqualTo(1024);
     }
 
     @Test
     void maxSectorsKbAcceptsAPageUpToTheHardwareLimit() {
-        Limits l = BlockLimits.disk("sdb", DiskPresets.qemuAhci().size(Bytes.gib(1)).build(), K612);
+        Limits l = BlockLimits.disk("sdb", DiskPresets.qemuAhci().withSize(Bytes.gib(1)), K612);
         BlockLimits.storeMaxSectorsKb("sdb", l, 124, K612);
         assertThat(l.maxSectors).isEqualTo(248);
         assertThat(l.maxUserSectors).isEqualTo(248);
@@ -111,7 +111,7 @@ class BlockLimitsTest {
 
     @Test
     void diskSizeMustBeWholeLogicalBlocks() {
-        var spec = DiskPresets.scsiDebug(4096, 4096, 0).size(dev.dmmodel.units.Sectors.of(1001)).build();
+        var spec = DiskPresets.scsiDebug(4096, 4096, 0).withSize(dev.dmmodel.units.Sectors.of(1001));
         assertThatThrownBy(() -> BlockLimits.disk("sdx", spec, K61))
                 .isInstanceOf(LayoutException.class)
                 .hasMessage("sdx: size 1001 sectors is not a multiple of the logical block size (4096 bytes)");
@@ -119,7 +119,7 @@ class BlockLimitsTest {
 
     @Test
     void optimalIoSizeMustBeWholePhysicalBlocks() {
-        var spec = DiskPresets.sasDisk().ioOpt(6144).build();
+        var spec = DiskPresets.sasDisk().toBuilder().ioOpt(6144).build();
         assertThatThrownBy(() -> BlockLimits.disk("sdy", spec, K61))
                 .isInstanceOf(LayoutException.class)
                 .hasMessage("sdy: optimal_io_size (6144) is not a multiple of the physical block size (4096)");

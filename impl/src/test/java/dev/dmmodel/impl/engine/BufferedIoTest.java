@@ -27,7 +27,7 @@ class BufferedIoTest {
         // the recorded lp-* disk (4 GiB, io_min 64 KiB, io_opt 448 KiB, 254 segments), partition at 63 to the end
         return Layout.builder(KernelProfile.LINUX_6_1)
                 .disk("sda", DiskPresets.hardwareRaid(dev.dmmodel.device.RaidLevel.RAID5, 8, Bytes.kib(64))
-                        .size(Bytes.gib(4)).maxSegments(254))
+                        .toBuilder().size(Bytes.gib(4)).maxSegments(254).build())
                 .partitionTable("sda", PartitionTableType.MSDOS, PartitionSpec.atToEnd(Sectors.of(63)))
                 .pvcreate("sda1").vgcreate("vg", "sda1")
                 .lvcreate("vg", LvCreateRequest.builder("lv").size("1G").build())
@@ -66,7 +66,7 @@ class BufferedIoTest {
     @Test
     void nvmeDoesNotMergeAcrossAVirtBoundaryGap() {
         Layout layout = Layout.builder(KernelProfile.LINUX_6_12)
-                .disk("nvme0n1", DiskPresets.nvmeSsd().size(Bytes.gib(1)))
+                .disk("nvme0n1", DiskPresets.nvmeSsd().withSize(Bytes.gib(1)))
                 .dmsetupCreate("odd", t -> t.linear(Sectors.of(100001), "nvme0n1", Sectors.ZERO))
                 .build();
         // an odd size: 512-byte soft blocks, one 1-sector bio per buffer, each one segment. A request fills at
@@ -81,7 +81,7 @@ class BufferedIoTest {
     @Test
     void readaheadRampsUpFrom16KiBTo128KiB() {
         Layout layout = Layout.builder(KernelProfile.LINUX_6_1)
-                .disk("sda", DiskPresets.virtioBlk().size(Bytes.gib(2)))
+                .disk("sda", DiskPresets.virtioBlk().withSize(Bytes.gib(2)))
                 .pvcreate("sda").vgcreate("vg", "sda")
                 .lvcreate("vg", LvCreateRequest.builder("lv").size("1G").build())
                 .build();

@@ -25,8 +25,8 @@ class DirectIoTest {
     /** The recorded ss-* stack: two scsi_debug disks, a 2 x 64 KiB striped LV on PE 0-7 of each. */
     private static Layout striped(KernelProfile p) {
         return Layout.builder(p)
-                .disk("sda", DiskPresets.scsiDebug(512, 512, 0).size(Bytes.mib(256)))
-                .disk("sdb", DiskPresets.scsiDebug(512, 512, 0).size(Bytes.mib(256)))
+                .disk("sda", DiskPresets.scsiDebug(512, 512, 0).withSize(Bytes.mib(256)))
+                .disk("sdb", DiskPresets.scsiDebug(512, 512, 0).withSize(Bytes.mib(256)))
                 .pvcreate("sda").pvcreate("sdb").vgcreate("vg", "sda", "sdb")
                 .lvcreate("vg", LvCreateRequest.builder("striped").extents(16).stripes(2).stripeSize(Bytes.kib(64))
                         .onRanges(List.of(new ExtentRange("sda", 0, 8), new ExtentRange("sdb", 0, 8))).build())
@@ -55,7 +55,7 @@ class DirectIoTest {
     @Test
     void anAhciDiskSplitsAMiBOfScatteredPagesAfter168Segments() {
         Layout layout = Layout.builder(KernelProfile.LINUX_6_1)
-                .disk("sdb", DiskPresets.qemuAhci().size(Bytes.gib(1)))
+                .disk("sdb", DiskPresets.qemuAhci().withSize(Bytes.gib(1)))
                 .dmsetupCreate("lin", t -> t.linear(Sectors.of(524288), "sdb", Sectors.of(8192)))
                 .build();
         List<TraceEvent> ev = run(layout, directWrite("/dev/mapper/lin", 1 << 20, 1, 0));
@@ -69,7 +69,7 @@ class DirectIoTest {
     @Test
     void aHugePageBufferReachesTheAhciDiskWhole() {
         Layout layout = Layout.builder(KernelProfile.LINUX_6_1)
-                .disk("sdb", DiskPresets.qemuAhci().size(Bytes.gib(1)))
+                .disk("sdb", DiskPresets.qemuAhci().withSize(Bytes.gib(1)))
                 .build();
         List<TraceEvent> ev = new java.util.ArrayList<>();
         Simulation.of(layout, dev.dmmodel.engine.EngineOptions.HUGE_PAGES)
@@ -82,7 +82,7 @@ class DirectIoTest {
     @Test
     void aSubBlockDirectWriteOnA4knDeviceIsRefusedWithoutABio() {
         Layout layout = Layout.builder(KernelProfile.LINUX_6_12)
-                .disk("sda", DiskPresets.scsiDebug(4096, 4096, 0).size(Bytes.mib(64)))
+                .disk("sda", DiskPresets.scsiDebug(4096, 4096, 0).withSize(Bytes.mib(64)))
                 .build();
         Simulation sim = Simulation.of(layout);
         List<TraceEvent> ev = new java.util.ArrayList<>();
@@ -96,7 +96,7 @@ class DirectIoTest {
     @Test
     void writingPastTheEndIsNoSpaceLeftOnDevice() {
         Layout layout = Layout.builder()
-                .disk("sda", DiskPresets.scsiDebug(512, 512, 0).size(Bytes.mib(1)))
+                .disk("sda", DiskPresets.scsiDebug(512, 512, 0).withSize(Bytes.mib(1)))
                 .build();
         CommandResult r = Simulation.of(layout).execute(directWrite("/dev/sda", 4096, 2, (1 << 20) - 4096),
                 TraceListener.NONE);
@@ -109,7 +109,7 @@ class DirectIoTest {
     void aLinearLvOnAPartitionIsRemappedTwice() {
         Layout layout = Layout.builder(KernelProfile.LINUX_6_1)
                 .disk("sda", DiskPresets.hardwareRaid(dev.dmmodel.device.RaidLevel.RAID5, 8, Bytes.kib(64))
-                        .size(Bytes.gib(4)))
+                        .withSize(Bytes.gib(4)))
                 .partitionTable("sda", dev.dmmodel.device.PartitionTableType.MSDOS,
                         dev.dmmodel.device.PartitionSpec.atToEnd(Sectors.of(63)))
                 .pvcreate("sda1").vgcreate("vg", "sda1")

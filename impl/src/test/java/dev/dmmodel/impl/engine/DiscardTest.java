@@ -22,8 +22,8 @@ class DiscardTest {
     @Test
     void aDiscardOnAStripedDeviceGoesOnceToEachStripe() {
         Layout layout = Layout.builder(KernelProfile.LINUX_6_12)
-                .disk("sda", DiskPresets.ahciSataSsd().size(Bytes.gib(1)))
-                .disk("sdb", DiskPresets.ahciSataSsd().size(Bytes.gib(1)))
+                .disk("sda", DiskPresets.ahciSataSsd().withSize(Bytes.gib(1)))
+                .disk("sdb", DiskPresets.ahciSataSsd().withSize(Bytes.gib(1)))
                 .dmsetupCreate("str", t -> t.striped(Sectors.of(262144), 128, List.of(
                         new StripedTarget.Stripe("sda", Sectors.ZERO), new StripedTarget.Stripe("sdb", Sectors.ZERO))))
                 .build();

@@ -31,8 +31,8 @@ class HistoricProfilesTest {
     /** Seed 004: a thin pool with 1 MiB blocks whose data device is an AHCI disk, a thin volume on it. */
     static Layout seed004(KernelProfile p) {
         return Layout.builder(p)
-                .disk("sdg", DiskPresets.ahciSata().size(Bytes.parse("3TB")))
-                .disk("sdh", DiskPresets.ahciSataSsd().size(Bytes.parse("128GB")))
+                .disk("sdg", DiskPresets.ahciSata().withSize(Bytes.parse("3TB")))
+                .disk("sdh", DiskPresets.ahciSataSsd().withSize(Bytes.parse("128GB")))
                 .dmsetupCreate("pool", t -> t.thinPool(Sectors.parse("2TiB"), "sdh", "sdg", 2048, 0))
                 .dmsetupCreate("thin", t -> t.thin(Sectors.parse("100GiB"), "pool", 0))
                 .build();
@@ -62,7 +62,7 @@ class HistoricProfilesTest {
     @Test
     void kcopydBiosAreBuiltForTheQueueBefore43() {
         Layout l = Layout.builder(KernelProfile.LINUX_3_10)
-                .disk("sda", DiskPresets.threeWare(2).size(Bytes.mib(256)))
+                .disk("sda", DiskPresets.threeWare(2).withSize(Bytes.mib(256)))
                 .dmsetupCreate("tmeta", t -> t.linear(Sectors.of(8192), "sda", Sectors.ZERO))
                 .dmsetupCreate("tdata", t -> t.linear(Sectors.of(4096), "sda", Sectors.of(8192)))
                 .dmsetupCreate("pool", t -> t.thinPool(Sectors.of(4096), "tmeta", "tdata", 512, 0))
@@ -75,7 +75,7 @@ class HistoricProfilesTest {
         assertThat(of(ev, "sda", EventType.RQ_ISSUE)).allMatch(r -> Long.parseLong(r.substring(r.indexOf('+') + 1)) <= 256);
         // since 4.3 the one 512-sector bio is split on entry to the disk's queue instead
         List<TraceEvent> now = run(Layout.builder(KernelProfile.LINUX_6_1)
-                .disk("sda", DiskPresets.threeWare(2).size(Bytes.mib(256)))
+                .disk("sda", DiskPresets.threeWare(2).withSize(Bytes.mib(256)))
                 .dmsetupCreate("tmeta", t -> t.linear(Sectors.of(8192), "sda", Sectors.ZERO))
                 .dmsetupCreate("tdata", t -> t.linear(Sectors.of(4096), "sda", Sectors.of(8192)))
                 .dmsetupCreate("pool", t -> t.thinPool(Sectors.of(4096), "tmeta", "tdata", 512, 0))
@@ -104,7 +104,7 @@ class HistoricProfilesTest {
     /** Seed 001: an LV on a RAID 10 (PERC 6/i) partition, read raw with dd bs=8192 on 2.6.32. */
     static Layout seed001() {
         return Layout.builder(KernelProfile.LINUX_2_6_32)
-                .disk("sda", DiskPresets.hardwareRaid(RaidLevel.RAID10, 6, Bytes.kib(256)).size(Bytes.gib(1024)))
+                .disk("sda", DiskPresets.hardwareRaid(RaidLevel.RAID10, 6, Bytes.kib(256)).withSize(Bytes.gib(1024)))
                 .partitionTable("sda", PartitionTableType.MSDOS, PartitionSpec.optimal(java.util.Optional.empty()))
                 .pvcreate("sda1")
                 .vgcreate("my-vg", VgCreateOptions.DEFAULTS.withExtentSize(Sectors.parse("32MiB")), "sda1")
@@ -135,7 +135,7 @@ class HistoricProfilesTest {
      */
     static Layout seed000() {
         return Layout.builder(KernelProfile.LINUX_2_6_0)
-                .disk("sda", DiskPresets.threeWare(8).size(Bytes.parse("1400GB")))
+                .disk("sda", DiskPresets.threeWare(8).withSize(Bytes.parse("1400GB")))
                 .partitionTable("sda", PartitionTableType.MSDOS, PartitionSpec.at(Sectors.of(63),
                         Sectors.of(16065L * 170205 - 63)))
                 .pvcreate("sda1", PvCreateOptions.LEGACY_2_00)

@@ -21,7 +21,7 @@ class ThinSpaceTest {
     private static Layout pool(ThinPoolFeature... features) {
         // 16 data blocks of 64 KiB, low water mark 4 blocks, a 4 MiB thin device over 1 MiB of data
         return Layout.builder(KernelProfile.LINUX_6_12)
-                .disk("sdb", DiskPresets.qemuAhci().size(Bytes.gib(1)))
+                .disk("sdb", DiskPresets.qemuAhci().withSize(Bytes.gib(1)))
                 .dmsetupCreate("tmeta", t -> t.linear(Sectors.of(8192), "sdb", Sectors.ZERO))
                 .dmsetupCreate("tdata", t -> t.linear(Sectors.of(2048), "sdb", Sectors.of(8192)))
                 .dmsetupCreate("pool", t -> t.thinPool(Sectors.of(2048), "tmeta", "tdata", 128, 4, features))

@@ -28,7 +28,7 @@ class LayoutValidatorTest {
     @Test
     void sector63OnA4KiBPhysicalDisk() {
         Layout layout = Layout.builder(KernelProfile.LINUX_6_12)
-                .disk("sda", DiskPresets.sasDisk().size(Bytes.gib(8)))
+                .disk("sda", DiskPresets.sasDisk().withSize(Bytes.gib(8)))
                 .partitionTable("sda", PartitionTableType.MSDOS, PartitionSpec.atToEnd(Sectors.of(63)))
                 .build();
         List<Finding> f = layout.findings();
@@ -45,7 +45,7 @@ class LayoutValidatorTest {
     @Test
     void theRecordedRaidStackIsAlignedToTheChunkButNotToTheFullStripe() {
         Layout layout = Layout.builder(KernelProfile.LINUX_6_1)
-                .disk("sda", DiskPresets.hardwareRaid(RaidLevel.RAID5, 8, Bytes.kib(64)).size(Bytes.gib(4)))
+                .disk("sda", DiskPresets.hardwareRaid(RaidLevel.RAID5, 8, Bytes.kib(64)).withSize(Bytes.gib(4)))
                 .partitionTable("sda", PartitionTableType.MSDOS, PartitionSpec.atToEnd(Sectors.of(63)))
                 .pvcreate("sda1").vgcreate("vg", "sda1")
                 .lvcreate("vg", LvCreateRequest.builder("lv").size("1G").build())
@@ -70,7 +70,7 @@ class LayoutValidatorTest {
     @Test
     void theSameStackOnTheWholeDiskWithStripeSizedExtentsIsClean() {
         Layout layout = Layout.builder(KernelProfile.LINUX_6_1)
-                .disk("sda", DiskPresets.hardwareRaid(RaidLevel.RAID5, 8, Bytes.kib(64)).size(Bytes.gib(4)))
+                .disk("sda", DiskPresets.hardwareRaid(RaidLevel.RAID5, 8, Bytes.kib(64)).withSize(Bytes.gib(4)))
                 .pvcreate("sda").vgcreate("vg", VgCreateOptions.DEFAULTS.withExtentSize(Sectors.parse("7MiB")), "sda")
                 .lvcreate("vg", LvCreateRequest.builder("lv").size("1G").build())
                 .build();
@@ -80,8 +80,8 @@ class LayoutValidatorTest {
     @Test
     void stripesOverPartitionsAt63And2048AreMisalignedOn61() {
         Layout layout = Layout.builder(KernelProfile.LINUX_6_1)
-                .disk("sdg", DiskPresets.scsiDebug(512, 4096, 0).size(Bytes.mib(64)))
-                .disk("sdh", DiskPresets.scsiDebug(512, 4096, 0).size(Bytes.mib(64)))
+                .disk("sdg", DiskPresets.scsiDebug(512, 4096, 0).withSize(Bytes.mib(64)))
+                .disk("sdh", DiskPresets.scsiDebug(512, 4096, 0).withSize(Bytes.mib(64)))
                 .partitionTable("sdg", PartitionTableType.MSDOS, PartitionSpec.atToEnd(Sectors.of(63)))
                 .partitionTable("sdh", PartitionTableType.MSDOS, PartitionSpec.atToEnd(Sectors.of(2048)))
                 .dmsetupCreate("strparts", t -> t.striped(Sectors.of(258048), 128,
@@ -96,10 +96,10 @@ class LayoutValidatorTest {
     @Test
     void mixedLogicalBlockSizesInATableAndAVolumeGroup() {
         Layout layout = Layout.builder(KernelProfile.LINUX_6_12)
-                .disk("sda", DiskPresets.scsiDebug(512, 512, 0).size(Bytes.mib(256)))
-                .disk("sdb", DiskPresets.scsiDebug(4096, 4096, 0).size(Bytes.mib(256)))
-                .disk("sdc", DiskPresets.scsiDebug(512, 512, 0).size(Bytes.mib(64)))
-                .disk("sdd", DiskPresets.scsiDebug(4096, 4096, 0).size(Bytes.mib(64)))
+                .disk("sda", DiskPresets.scsiDebug(512, 512, 0).withSize(Bytes.mib(256)))
+                .disk("sdb", DiskPresets.scsiDebug(4096, 4096, 0).withSize(Bytes.mib(256)))
+                .disk("sdc", DiskPresets.scsiDebug(512, 512, 0).withSize(Bytes.mib(64)))
+                .disk("sdd", DiskPresets.scsiDebug(4096, 4096, 0).withSize(Bytes.mib(64)))
                 .pvcreate("sda").pvcreate("sdb").vgcreate("vg", "sda", "sdb")
                 .dmsetupCreate("mixed", t -> t.linear(Sectors.of(8192), "sdc", Sectors.ZERO)
                         .linear(Sectors.of(8192), "sdd", Sectors.ZERO))

@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
 class OverlapFindingsTest {
 
     private static LayoutBuilder oneDisk() {
-        return Layout.builder(KernelProfile.LINUX_6_12).disk("sda", DiskPresets.qemuAhci().size(Bytes.gib(1)));
+        return Layout.builder(KernelProfile.LINUX_6_12).disk("sda", DiskPresets.qemuAhci().withSize(Bytes.gib(1)));
     }
 
     private static List<Finding> of(Layout l, FindingType type) {

@@ -132,8 +132,8 @@ class FormatFacadeTest {
     /** Two 256 MiB SCSI disks, sda (8:0) and sdb (8:16). */
     private static LayoutSpec twoDisks() {
         return new LayoutSpec(KernelProfile.LINUX_6_12, Layout.builder(KernelProfile.LINUX_6_12)
-                .disk("sda", DiskPresets.scsiDebug(512, 512, 0).size(Bytes.mib(256)))
-                .disk("sdb", DiskPresets.scsiDebug(512, 512, 0).size(Bytes.mib(256)))
+                .disk("sda", DiskPresets.scsiDebug(512, 512, 0).withSize(Bytes.mib(256)))
+                .disk("sdb", DiskPresets.scsiDebug(512, 512, 0).withSize(Bytes.mib(256)))
                 .steps());
     }
 

@@ -29,14 +29,14 @@ class LayoutBuilderTest {
     private static LayoutBuilder raidOnPartition63(KernelProfile profile) {
         // the recorded lp-* disk: io_min 64 KiB, io_opt 448 KiB (a 7+1 RAID 5), 4 GiB
         return Layout.builder(profile)
-                .disk("sda", DiskPresets.hardwareRaid(RaidLevel.RAID5, 8, Bytes.kib(64)).size(Bytes.gib(4)))
+                .disk("sda", DiskPresets.hardwareRaid(RaidLevel.RAID5, 8, Bytes.kib(64)).withSize(Bytes.gib(4)))
                 .partitionTable("sda", PartitionTableType.MSDOS, PartitionSpec.atToEnd(Sectors.of(63)));
     }
 
     @Test
     void anImportedVolumeGroupMatchesItsLvsToDmDevicesByName() {
         Layout built = Layout.builder(KernelProfile.LINUX_6_1)
-                .disk("sda", DiskPresets.sasDisk().size(Bytes.gib(1)))
+                .disk("sda", DiskPresets.sasDisk().withSize(Bytes.gib(1)))
                 .pvcreate("sda").vgcreate("vg", "sda")
                 .lvcreate("vg", LvCreateRequest.builder("lv").size("64M").build())
                 .build();
@@ -44,7 +44,7 @@ class LayoutBuilderTest {
         DmDevice lv = built.dmDevices().get(0);
         // the same host rebuilt from what a snapshot holds: the disk, the dm table, the VG's metadata
         Layout imported = Layout.builder(KernelProfile.LINUX_6_1)
-                .disk("sda", DiskPresets.sasDisk().size(Bytes.gib(1)))
+                .disk("sda", DiskPresets.sasDisk().withSize(Bytes.gib(1)))
                 .dmsetupCreate(lv.dmName(), lv.table())
                 .importVolumeGroup(vg)
                 .build();
@@ -53,26 +53,26 @@ class LayoutBuilderTest {
         assertThat(imported.device("/dev/vg/lv").name()).isEqualTo("dm-0");
         // without the dm device the LV is inactive
         Layout inactive = Layout.builder(KernelProfile.LINUX_6_1)
-                .disk("sda", DiskPresets.sasDisk().size(Bytes.gib(1))).importVolumeGroup(vg).build();
+                .disk("sda", DiskPresets.sasDisk().withSize(Bytes.gib(1))).importVolumeGroup(vg).build();
         assertThat(inactive.volumeGroups().get(0).logicalVolume("lv").orElseThrow().dmDevice()).isEmpty();
     }
 
     @Test
     void importingAVolumeGroupRefusesWhatLvmWouldRefuse() {
         VolumeGroup vg = Layout.builder(KernelProfile.LINUX_6_1)
-                .disk("sda", DiskPresets.sasDisk().size(Bytes.gib(1)))
+                .disk("sda", DiskPresets.sasDisk().withSize(Bytes.gib(1)))
                 .pvcreate("sda").vgcreate("vg", "sda").build().volumeGroups().get(0);
         assertThatThrownBy(() -> Layout.builder(KernelProfile.LINUX_6_1).importVolumeGroup(vg).build())
                 .isInstanceOf(LayoutException.class).hasMessageContaining("no device 'sda'");
         assertThatThrownBy(() -> Layout.builder(KernelProfile.LINUX_6_1)
-                .disk("sda", DiskPresets.sasDisk().size(Bytes.gib(1))).importVolumeGroup(vg).importVolumeGroup(vg)
+                .disk("sda", DiskPresets.sasDisk().withSize(Bytes.gib(1))).importVolumeGroup(vg).importVolumeGroup(vg)
                 .build()).isInstanceOf(LayoutException.class).hasMessageContaining("A volume group called vg already");
         assertThatThrownBy(() -> Layout.builder(KernelProfile.LINUX_6_1)
-                .disk("sda", DiskPresets.sasDisk().size(Bytes.gib(1))).pvcreate("sda").importVolumeGroup(vg)
+                .disk("sda", DiskPresets.sasDisk().withSize(Bytes.gib(1))).pvcreate("sda").importVolumeGroup(vg)
                 .build()).isInstanceOf(LayoutException.class)
                 .hasMessageContaining("Physical volume '/dev/sda' is already an orphan physical volume");
         assertThatThrownBy(() -> Layout.builder(KernelProfile.LINUX_6_1)
-                .disk("sda", DiskPresets.sasDisk().size(Bytes.mib(512))).importVolumeGroup(vg).build())
+                .disk("sda", DiskPresets.sasDisk().withSize(Bytes.mib(512))).importVolumeGroup(vg).build())
                 .isInstanceOf(LayoutException.class).hasMessageContaining("claims");
     }
 
@@ -80,10 +80,10 @@ class LayoutBuilderTest {
     void aRecordedSpecBuildsTheSameLayoutAsItsBuilder() {
         dev.dmmodel.layout.LayoutSpec spec = new dev.dmmodel.layout.LayoutSpec(KernelProfile.LINUX_6_1, List.of(
                 new dev.dmmodel.layout.LayoutStep.AddDisk("sda", DiskPresets.hardwareRaid(RaidLevel.RAID5, 8,
-                        Bytes.kib(64)).size(Bytes.gib(4)).build(), java.util.Optional.empty())));
+                        Bytes.kib(64)).withSize(Bytes.gib(4)), java.util.Optional.empty())));
         Layout viaSpec = Layout.of(spec);
         Layout viaBuilder = Layout.builder(KernelProfile.LINUX_6_1)
-                .disk("sda", DiskPresets.hardwareRaid(RaidLevel.RAID5, 8, Bytes.kib(64)).size(Bytes.gib(4))).build();
+                .disk("sda", DiskPresets.hardwareRaid(RaidLevel.RAID5, 8, Bytes.kib(64)).withSize(Bytes.gib(4))).build();
         assertThat(viaSpec.devices()).isEqualTo(viaBuilder.devices());
         assertThat(viaSpec.limits("sda").ioOpt()).isEqualTo(458752);
         assertThatThrownBy(() -> Layout.of((dev.dmmodel.layout.LayoutSpec) null))
@@ -93,7 +93,7 @@ class LayoutBuilderTest {
     @Test
     void partitionAt63OfA4KiBPhysicalDiskReportsAlignmentOffset512() {
         Layout layout = Layout.builder(KernelProfile.LINUX_6_12)
-                .disk("sdg", DiskPresets.scsiDebug(512, 4096, 0).size(Bytes.mib(64)))
+                .disk("sdg", DiskPresets.scsiDebug(512, 4096, 0).withSize(Bytes.mib(64)))
                 .partitionTable("sdg", PartitionTableType.MSDOS, PartitionSpec.atToEnd(Sectors.of(63)))
                 .build();
         // 63 mod 8 = 7: 3584 bytes into a physical block -> the next boundary is 512 bytes on
@@ -126,7 +126,7 @@ class LayoutBuilderTest {
     @Test
     void onTheWholeDiskPeStartIs2688() {
         Layout layout = Layout.builder(KernelProfile.LINUX_6_1)
-                .disk("sda", DiskPresets.hardwareRaid(RaidLevel.RAID5, 8, Bytes.kib(64)).size(Bytes.gib(4)))
+                .disk("sda", DiskPresets.hardwareRaid(RaidLevel.RAID5, 8, Bytes.kib(64)).withSize(Bytes.gib(4)))
                 .pvcreate("sda").vgcreate("vg", "sda").build();
         assertThat(layout.physicalVolume("sda").orElseThrow().peStart()).isEqualTo(Sectors.of(2688));
     }
@@ -134,7 +134,7 @@ class LayoutBuilderTest {
     @Test
     void lvNamesBecomeDmNamesWithHyphensDoubled() {
         Layout layout = Layout.builder()
-                .disk("sdb", DiskPresets.sasDisk().size(Bytes.gib(10)))
+                .disk("sdb", DiskPresets.sasDisk().withSize(Bytes.gib(10)))
                 .pvcreate("sdb").vgcreate("my-vg", "sdb")
                 .lvcreate("my-vg", LvCreateRequest.builder("my-lv").extents(10).build())
                 .build();
@@ -146,8 +146,8 @@ class LayoutBuilderTest {
     @Test
     void stripedLvGetsAStripedTableAndChunkHints() {
         Layout layout = Layout.builder(KernelProfile.LINUX_6_12)
-                .disk("sda", DiskPresets.scsiDebug(512, 512, 0).size(Bytes.mib(256)))
-                .disk("sdb", DiskPresets.scsiDebug(512, 512, 0).size(Bytes.mib(256)))
+                .disk("sda", DiskPresets.scsiDebug(512, 512, 0).withSize(Bytes.mib(256)))
+                .disk("sdb", DiskPresets.scsiDebug(512, 512, 0).withSize(Bytes.mib(256)))
                 .pvcreate("sda").pvcreate("sdb").vgcreate("vg", "sda", "sdb")
                 .lvcreate("vg", LvCreateRequest.builder("striped").size("64M").stripes(2).stripeSize(Bytes.kib(64))
                         .build())
@@ -166,8 +166,8 @@ class LayoutBuilderTest {
     @Test
     void extentTableAnswersBothWaysAndListsFreeRanges() {
         Layout layout = Layout.builder()
-                .disk("sda", DiskPresets.scsiDebug(512, 512, 0).size(Bytes.mib(256)))
-                .disk("sdb", DiskPresets.scsiDebug(512, 512, 0).size(Bytes.mib(256)))
+                .disk("sda", DiskPresets.scsiDebug(512, 512, 0).withSize(Bytes.mib(256)))
+                .disk("sdb", DiskPresets.scsiDebug(512, 512, 0).withSize(Bytes.mib(256)))
                 .pvcreate("sda").pvcreate("sdb").vgcreate("vg", "sda", "sdb")
                 .lvcreate("vg", LvCreateRequest.builder("lin").extents(10).build())
                 .lvcreate("vg", LvCreateRequest.builder("str").extents(4).stripes(2).build())
@@ -185,7 +185,7 @@ class LayoutBuilderTest {
     @Test
     void maxSectorsKbWrittenBeforeStackingIsInherited() {
         Layout layout = Layout.builder(KernelProfile.LINUX_6_12)
-                .disk("sdg", DiskPresets.scsiDebug(512, 512, 0).size(Bytes.mib(64)))
+                .disk("sdg", DiskPresets.scsiDebug(512, 512, 0).withSize(Bytes.mib(64)))
                 .maxSectorsKb("sdg", 124)
                 .dmsetupCreate("lin", t -> t.linear(Sectors.of(131072), "sdg", Sectors.ZERO))
                 .build();
@@ -196,52 +196,52 @@ class LayoutBuilderTest {
     @Test
     void structuralErrorsNameDeviceFieldValueAndRule() {
         LayoutBuilder base = Layout.builder()
-                .disk("sda", DiskPresets.scsiDebug(512, 512, 0).size(Bytes.mib(64)));
+                .disk("sda", DiskPresets.scsiDebug(512, 512, 0).withSize(Bytes.mib(64)));
         assertThatThrownBy(() -> Layout.builder().disk("sda", DiskPresets.nullBlk())
                 .disk("sda", DiskPresets.nullBlk()).build())
                 .isInstanceOf(LayoutException.class).hasMessage("a device named sda already exists");
-        assertThatThrownBy(() -> Layout.builder().disk("sda", DiskPresets.scsiDebug(512, 512, 0).size(Bytes.mib(64)))
+        assertThatThrownBy(() -> Layout.builder().disk("sda", DiskPresets.scsiDebug(512, 512, 0).withSize(Bytes.mib(64)))
                 .dmsetupCreate("x", t -> t.linear(Sectors.of(8), "sdz", Sectors.ZERO)).build())
                 .isInstanceOf(LayoutException.class).hasMessage("x: device sdz not found (known: sda)");
-        assertThatThrownBy(() -> Layout.builder().disk("sda", DiskPresets.scsiDebug(512, 512, 0).size(Bytes.mib(64)))
+        assertThatThrownBy(() -> Layout.builder().disk("sda", DiskPresets.scsiDebug(512, 512, 0).withSize(Bytes.mib(64)))
                 .dmsetupCreate("x", t -> t.linear(Sectors.of(131072), "sda", Sectors.of(8))).build())
                 .isInstanceOf(LayoutException.class)
                 .hasMessage("x: sda too small for target: start=8, len=131072, dev_size=131072");
-        assertThatThrownBy(() -> Layout.builder().disk("sda", DiskPresets.scsiDebug(512, 512, 0).size(Bytes.mib(64)))
+        assertThatThrownBy(() -> Layout.builder().disk("sda", DiskPresets.scsiDebug(512, 512, 0).withSize(Bytes.mib(64)))
                 .dmsetupCreate("x", t -> t.linear(Sectors.of(8), "sda", Sectors.ZERO))
                 .dmsetupCreate("x", t -> t.linear(Sectors.of(8), "sda", Sectors.of(8))).build())
                 .isInstanceOf(LayoutException.class).hasMessage("device-mapper name x is already in use");
-        assertThatThrownBy(() -> Layout.builder().disk("sda", DiskPresets.scsiDebug(4096, 4096, 0).size(Bytes.mib(64)))
+        assertThatThrownBy(() -> Layout.builder().disk("sda", DiskPresets.scsiDebug(4096, 4096, 0).withSize(Bytes.mib(64)))
                 .dmsetupCreate("x", t -> t.linear(Sectors.of(12), "sda", Sectors.ZERO)).build())
                 .isInstanceOf(LayoutException.class).hasMessage("x: len=12 not aligned to h/w logical block size 4096 of sda");
-        assertThatThrownBy(() -> Layout.builder().disk("sda", DiskPresets.scsiDebug(512, 512, 0).size(Bytes.mib(64)))
+        assertThatThrownBy(() -> Layout.builder().disk("sda", DiskPresets.scsiDebug(512, 512, 0).withSize(Bytes.mib(64)))
                 .pvcreate("sda").pvcreate("sda").build())
                 .isInstanceOf(LayoutException.class)
                 .hasMessage("Can't initialize physical volume \"/dev/sda\": it is already a physical volume");
-        assertThatThrownBy(() -> Layout.builder().disk("sda", DiskPresets.scsiDebug(512, 512, 0).size(Bytes.mib(64)))
+        assertThatThrownBy(() -> Layout.builder().disk("sda", DiskPresets.scsiDebug(512, 512, 0).withSize(Bytes.mib(64)))
                 .pvcreate("sda").dmsetupCreate("x", t -> t.linear(Sectors.of(8), "sda", Sectors.ZERO)).build())
                 .isInstanceOf(LayoutException.class)
                 .hasMessage("x: sda is an LVM physical volume; map its logical volumes instead");
-        assertThatThrownBy(() -> Layout.builder().disk("sda", DiskPresets.scsiDebug(512, 512, 0).size(Bytes.mib(64)))
+        assertThatThrownBy(() -> Layout.builder().disk("sda", DiskPresets.scsiDebug(512, 512, 0).withSize(Bytes.mib(64)))
                 .vgcreate("vg", "sda").build())
                 .isInstanceOf(LayoutException.class)
                 .hasMessage("No physical volume label read from /dev/sda (run pvcreate first)");
-        assertThatThrownBy(() -> Layout.builder().disk("sda", DiskPresets.scsiDebug(512, 512, 0).size(Bytes.mib(64)))
+        assertThatThrownBy(() -> Layout.builder().disk("sda", DiskPresets.scsiDebug(512, 512, 0).withSize(Bytes.mib(64)))
                 .pvcreate("sda").vgcreate("vg", "sda").vgcreate("vg2", "sda").build())
                 .isInstanceOf(LayoutException.class)
                 .hasMessage("Physical volume '/dev/sda' is already in volume group 'vg'");
-        assertThatThrownBy(() -> Layout.builder().disk("sda", DiskPresets.scsiDebug(512, 512, 0).size(Bytes.mib(64)))
+        assertThatThrownBy(() -> Layout.builder().disk("sda", DiskPresets.scsiDebug(512, 512, 0).withSize(Bytes.mib(64)))
                 .dmsetupCreate("x", t -> t.linear(Sectors.of(8), "sda", Sectors.ZERO))
                 .partitionTable("sda", PartitionTableType.GPT, PartitionSpec.atToEnd(Sectors.of(2048))).build())
                 .isInstanceOf(LayoutException.class).hasMessage("cannot partition it: sda is in use by dm-0");
         assertThatThrownBy(() -> base.lvcreate("nope", LvCreateRequest.builder("lv").extents(1).build()).build())
                 .isInstanceOf(LayoutException.class).hasMessage("Volume group \"nope\" not found");
-        assertThatThrownBy(() -> Layout.builder().disk("sda", DiskPresets.scsiDebug(512, 512, 0).size(Bytes.mib(64)))
+        assertThatThrownBy(() -> Layout.builder().disk("sda", DiskPresets.scsiDebug(512, 512, 0).withSize(Bytes.mib(64)))
                 .pvcreate("sda").vgcreate("vg", "sda")
                 .lvcreate("vg", LvCreateRequest.builder("big").extents(1000).build()).build())
                 .isInstanceOf(LayoutException.class)
                 .hasMessageContaining("insufficient free space");
-        assertThatThrownBy(() -> Layout.builder().disk("sda", DiskPresets.scsiDebug(512, 512, 0).size(Bytes.mib(64)))
+        assertThatThrownBy(() -> Layout.builder().disk("sda", DiskPresets.scsiDebug(512, 512, 0).withSize(Bytes.mib(64)))
                 .pvcreate("sda").vgcreate("vg", "sda")
                 .lvcreate("vg", LvCreateRequest.builder("s").extents(2).stripes(2).stripeSize(Bytes.kib(48)).build())
                 .build())
@@ -251,7 +251,7 @@ class LayoutBuilderTest {
     @Test
     void aThinPoolAndThinVolumeByHand() {
         Layout layout = Layout.builder(KernelProfile.LINUX_6_1)
-                .disk("sdb", DiskPresets.qemuAhci().size(Bytes.gib(1)))
+                .disk("sdb", DiskPresets.qemuAhci().withSize(Bytes.gib(1)))
                 .dmsetupCreate("tmeta", t -> t.linear(Sectors.of(8192), "sdb", Sectors.ZERO))
                 .dmsetupCreate("tdata", t -> t.linear(Sectors.of(524288), "sdb", Sectors.of(8192)))
                 .dmsetupCreate("pool", t -> t.thinPool(Sectors.of(524288), "tmeta", "tdata", 2048, 0))
@@ -266,7 +266,7 @@ class LayoutBuilderTest {
         assertThat(thin.maxDiscardSectors() * 512).isEqualTo(17179869184L);
         assertThat(thin.maxWriteZeroesSectors()).isZero();
         assertThat(layout.limits("pool").readAheadKb()).isEqualTo(2048);
-        assertThatThrownBy(() -> Layout.builder().disk("sdb", DiskPresets.qemuAhci().size(Bytes.gib(1)))
+        assertThatThrownBy(() -> Layout.builder().disk("sdb", DiskPresets.qemuAhci().withSize(Bytes.gib(1)))
                 .dmsetupCreate("tdata", t -> t.linear(Sectors.of(8192), "sdb", Sectors.ZERO))
                 .dmsetupCreate("thin", t -> t.thin(Sectors.of(8192), "tdata", 0)).build())
                 .isInstanceOf(LayoutException.class)

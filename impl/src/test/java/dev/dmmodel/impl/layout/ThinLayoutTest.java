@@ -53,7 +53,7 @@ class ThinLayoutTest {
      */
     static LayoutBuilder recorded() {
         return Layout.builder(KernelProfile.LINUX_6_1)
-                .disk("sda", DiskPresets.qemuAhci().size(Bytes.gib(1)))
+                .disk("sda", DiskPresets.qemuAhci().withSize(Bytes.gib(1)))
                 .pvcreate("sda")
                 .vgcreate("vgt", "sda")
                 .lvcreateThinPool("vgt", ThinPoolRequest.builder("pool").size("256M").chunkSize("1M").zero(true)
@@ -263,7 +263,7 @@ class ThinLayoutTest {
     @Test
     void aNewPoolIsLoadedDirectlyAsVgPool() {
         Layout layout = Layout.builder(KernelProfile.LINUX_6_1)
-                .disk("sda", DiskPresets.qemuAhci().size(Bytes.gib(1)))
+                .disk("sda", DiskPresets.qemuAhci().withSize(Bytes.gib(1)))
                 .pvcreate("sda")
                 .vgcreate("vgt", "sda")
                 .lvcreateThinPool("vgt", ThinPoolRequest.builder("pool").size("256M").chunkSize("1M").build())
@@ -283,8 +283,8 @@ class ThinLayoutTest {
     /** §4.5: two 10 GiB disks, root, striped data, a 1 GiB pool, thin1 and snap1. */
     static Layout section45() {
         return Layout.builder(KernelProfile.LINUX_6_1)
-                .disk("sdb", new DevNumber(8, 16), DiskPresets.sasDisk().size(Bytes.gib(10)).build())
-                .disk("sdc", new DevNumber(8, 32), DiskPresets.sasDisk().size(Bytes.gib(10)).build())
+                .disk("sdb", new DevNumber(8, 16), DiskPresets.sasDisk().withSize(Bytes.gib(10)))
+                .disk("sdc", new DevNumber(8, 32), DiskPresets.sasDisk().withSize(Bytes.gib(10)))
                 .pvcreate("sdb").pvcreate("sdc")
                 .vgcreate("vg0", "sdb", "sdc")
                 .lvcreate("vg0", LvCreateRequest.builder("root").size("5G").build())
@@ -340,7 +340,7 @@ class ThinLayoutTest {
     @Test
     void aThinLvInAPoolThatDoesNotExistIsRefused() {
         LayoutBuilder b = Layout.builder(KernelProfile.LINUX_6_1)
-                .disk("sda", DiskPresets.qemuAhci().size(Bytes.gib(1)))
+                .disk("sda", DiskPresets.qemuAhci().withSize(Bytes.gib(1)))
                 .pvcreate("sda").vgcreate("vgt", "sda")
                 .lvcreateThin("vgt", ThinLvRequest.of("thin", "64M", "nopool"));
         // tools/lvcreate.c: _check_pool_parameters

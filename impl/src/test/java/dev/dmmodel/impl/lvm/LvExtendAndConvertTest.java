@@ -35,8 +35,8 @@ class LvExtendAndConvertTest {
 
     private static LayoutBuilder twoDisks() {
         return Layout.builder(KernelProfile.LINUX_6_12)
-                .disk("sda", DiskPresets.qemuAhci().size(Bytes.gib(1)))
-                .disk("sdb", DiskPresets.qemuAhci().size(Bytes.gib(1)))
+                .disk("sda", DiskPresets.qemuAhci().withSize(Bytes.gib(1)))
+                .disk("sdb", DiskPresets.qemuAhci().withSize(Bytes.gib(1)))
                 .pvcreate("/dev/sda").pvcreate("/dev/sdb")
                 .vgcreate("vg", "/dev/sda", "/dev/sdb");
     }
@@ -141,7 +141,7 @@ class LvExtendAndConvertTest {
                 .isInstanceOf(LayoutException.class).hasMessageContaining("Can't use same LV");
         // 1 MiB extents: a one-extent metadata LV has 2048 sectors, below the 4096 minimum
         assertThatThrownBy(() -> Layout.builder(KernelProfile.LINUX_6_12)
-                .disk("sda", DiskPresets.qemuAhci().size(Bytes.gib(1))).pvcreate("/dev/sda")
+                .disk("sda", DiskPresets.qemuAhci().withSize(Bytes.gib(1))).pvcreate("/dev/sda")
                 .vgcreate("vg", VgCreateOptions.DEFAULTS.withExtentSize(Sectors.of(2048)), "/dev/sda")
                 .lvcreate("vg", linear("pool", 8, new ExtentRange("/dev/sda", 0, 8)))
                 .lvcreate("vg", linear("meta", 1, new ExtentRange("/dev/sda", 8, 1)))

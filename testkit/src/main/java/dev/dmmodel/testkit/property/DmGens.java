@@ -147,7 +147,7 @@ public final class DmGens {
             // simplifies the preset
             Knobs k = s.draw(knobs);
             Preset p = s.draw(presets);
-            DiskSpec.Builder b = p.make().get();
+            DiskSpec.Builder b = p.make().get().toBuilder();
             List<String> overrides = k.apply(b, p);
             long lbs = b.build().limits().logicalBlockSize();
             long size = s.draw(roundSizes(Math.max(minBytes, 64 * MIB), maxBytes, lbs));
@@ -188,7 +188,7 @@ public final class DmGens {
     }
 
     /** A preset: the Java that calls it and the call. */
-    private record Preset(String java, Supplier<DiskSpec.Builder> make, long chunkBytes) {
+    private record Preset(String java, Supplier<DiskSpec> make, long chunkBytes) {
     }
 
     private static Gen<Preset> presets() {
@@ -234,7 +234,7 @@ public final class DmGens {
                 threeWare);
     }
 
-    private static Gen<Preset> preset(String java, Supplier<DiskSpec.Builder> make) {
+    private static Gen<Preset> preset(String java, Supplier<DiskSpec> make) {
         return Gen.constant(new Preset(java, make, 0));
     }
 
@@ -604,7 +604,7 @@ public final class DmGens {
             long metaSectors = 8192;
             long dataSectors = Math.multiplyExact((thins + MAX_HIDDEN_SNAPSHOTS) * blocksPerThin + 4, blockSectors);
             LayoutBuilder b = Layout.builder(KernelProfile.LINUX_6_12)
-                    .disk("sda", DiskPresets.qemuAhci().size(Bytes.gib(1)))
+                    .disk("sda", DiskPresets.qemuAhci().withSize(Bytes.gib(1)))
                     .dmsetupCreate("tmeta", t -> t.linear(Sectors.of(metaSectors), "sda", Sectors.ZERO))
                     .dmsetupCreate("tdata", t -> t.linear(Sectors.of(dataSectors), "sda", Sectors.of(metaSectors)))
                     .dmsetupCreate("pool", t -> t.thinPool(Sectors.of(dataSectors), "tmeta", "tdata", blockSectors,

@@ -25,7 +25,7 @@ import java.util.Optional;
  *
  * <pre>
  * Layout.builder(KernelProfile.LINUX_6_12)
- *     .disk("sda", DiskPresets.sasDisk().size(Bytes.gib(1)))
+ *     .disk("sda", DiskPresets.sasDisk().withSize(Bytes.gib(1)))
  *     .partitionTable("sda", PartitionTableType.MSDOS, PartitionSpec.atToEnd(Sectors.of(2048)))
  *     .pvcreate("sda1")
  *     .vgcreate("vg0", "sda1")
@@ -198,7 +198,7 @@ public record StackPlan(KernelProfile profile, List<Disk> disks, List<PartitionT
      * A disk: a preset, limits overridden or not, and a size.
      *
      * @param name the kernel name ({@code sda}, {@code nvme0n1})
-     * @param preset the Java that makes the preset's builder ({@code DiskPresets.sasDisk()}), for printing
+     * @param preset the Java that names the preset ({@code DiskPresets.sasDisk()}), for printing
      * @param overrides the Java of each limit override ({@code .maxSegments(64)}), in order; empty for the
      *     preset's own limits (the shrink target)
      * @param spec the disk as built
@@ -234,8 +234,10 @@ public record StackPlan(KernelProfile profile, List<Disk> disks, List<PartitionT
 
         @Override
         public String toString() {
-            return ".disk(\"" + name + "\", " + preset + String.join("", overrides) + ".size("
-                    + sizeJava(spec.size().count()) + "))";
+            String size = sizeJava(spec.size().count());
+            return overrides.isEmpty() ? ".disk(\"" + name + "\", " + preset + ".withSize(" + size + "))"
+                    : ".disk(\"" + name + "\", " + preset + ".toBuilder()" + String.join("", overrides) + ".size("
+                    + size + ").build())";
         }
     }
 

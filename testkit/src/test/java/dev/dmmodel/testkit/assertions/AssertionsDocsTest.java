@@ -32,7 +32,7 @@ class AssertionsDocsTest {
     @Test
     void theReadmeStack() {
         Layout layout = Layout.builder(KernelProfile.LINUX_6_1)
-                .disk("sda", DiskPresets.hardwareRaid(RaidLevel.RAID5, 8, Bytes.kib(64)).size(Bytes.gib(4)))
+                .disk("sda", DiskPresets.hardwareRaid(RaidLevel.RAID5, 8, Bytes.kib(64)).withSize(Bytes.gib(4)))
                 .partitionTable("sda", PartitionTableType.MSDOS, PartitionSpec.atToEnd(Sectors.of(63)))
                 .pvcreate("/dev/sda1").vgcreate("vg", "/dev/sda1")
                 .lvcreate("vg", LvCreateRequest.builder("lv").size("1G").build())

@@ -32,7 +32,7 @@ final class Fixtures {
     /** The README's stack: RAID 5 of 8 with 64 KiB chunks, a partition at sector 63, PV, VG, a 1 GiB LV. */
     static Layout raid5AtSector63() {
         return Layout.builder(KernelProfile.LINUX_6_1)
-                .disk("sda", DiskPresets.hardwareRaid(RaidLevel.RAID5, 8, Bytes.kib(64)).size(Bytes.gib(4)))
+                .disk("sda", DiskPresets.hardwareRaid(RaidLevel.RAID5, 8, Bytes.kib(64)).withSize(Bytes.gib(4)))
                 .partitionTable("sda", PartitionTableType.MSDOS, PartitionSpec.atToEnd(Sectors.of(PARTITION_START)))
                 .pvcreate("/dev/sda1").vgcreate("vg", "/dev/sda1")
                 .lvcreate("vg", LvCreateRequest.builder("lv").size("1G").build())
@@ -42,7 +42,7 @@ final class Fixtures {
     /** A SAS disk used whole as a PV with one LV: nothing to find. */
     static Layout plainSas() {
         return Layout.builder(KernelProfile.LINUX_6_12)
-                .disk("sda", DiskPresets.sasDisk().size(Bytes.gib(4)))
+                .disk("sda", DiskPresets.sasDisk().withSize(Bytes.gib(4)))
                 .pvcreate("sda").vgcreate("vg0", "sda")
                 .lvcreate("vg0", LvCreateRequest.builder("lv0").size("1G").build())
                 .build();
@@ -51,7 +51,7 @@ final class Fixtures {
     /** An AHCI disk with a thin pool of {@code chunk} blocks (zeroing new blocks or not) and one thin volume. */
     static Layout thin(Bytes chunk, boolean zero) {
         return Layout.builder(KernelProfile.LINUX_6_12)
-                .disk("sda", DiskPresets.ahciSata().size(Bytes.gib(4)))
+                .disk("sda", DiskPresets.ahciSata().withSize(Bytes.gib(4)))
                 .pvcreate("sda").vgcreate("vg0", "sda")
                 .lvcreateThinPool("vg0", ThinPoolRequest.builder("pool0").extents(200).chunkSize(chunk).zero(zero)
                         .build())

@@ -24,9 +24,9 @@ class ThinMetadataRangesTest {
 
     private static LayoutBuilder disks() {
         return Layout.builder(KernelProfile.LINUX_6_12)
-                .disk("sda", DiskPresets.qemuAhci().size(Bytes.gib(1)))
-                .disk("sdb", DiskPresets.qemuAhci().size(Bytes.gib(1)))
-                .disk("sdc", DiskPresets.qemuAhci().size(Bytes.gib(1)));
+                .disk("sda", DiskPresets.qemuAhci().withSize(Bytes.gib(1)))
+                .disk("sdb", DiskPresets.qemuAhci().withSize(Bytes.gib(1)))
+                .disk("sdc", DiskPresets.qemuAhci().withSize(Bytes.gib(1)));
     }
 
     private static LayoutBuilder pool(LayoutBuilder b, String metadata) {
@@ -38,7 +38,7 @@ class ThinMetadataRangesTest {
     void theThinCasesLayoutTmetaAtTheStartOfTheDisk() {
         // thin-*: tmeta = linear sdX 0 8192, tdata = linear sdX 8192 ...
         Layout l = Layout.builder(KernelProfile.LINUX_6_1)
-                .disk("sdb", DiskPresets.qemuAhci().size(Bytes.gib(1)))
+                .disk("sdb", DiskPresets.qemuAhci().withSize(Bytes.gib(1)))
                 .dmsetupCreate("tmeta", t -> t.linear(Sectors.of(8192), "sdb", Sectors.ZERO))
                 .dmsetupCreate("tdata", t -> t.linear(Sectors.of(524288), "sdb", Sectors.of(8192)))
                 .dmsetupCreate("pool", t -> t.thinPool(Sectors.of(524288), "tmeta", "tdata", 2048, 0))

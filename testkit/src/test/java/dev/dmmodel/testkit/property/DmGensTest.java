@@ -273,7 +273,7 @@ class DmGensTest {
                 s -> assertThat(s.logicalVolumes()).noneMatch(StackPlan.Lv::striped));
         assertThat(plan.toString()).isEqualTo("""
                 Layout.builder(KernelProfile.LINUX_6_12)
-                    .disk("sda", DiskPresets.ahciSata().size(Bytes.mib(256)))
+                    .disk("sda", DiskPresets.ahciSata().withSize(Bytes.mib(256)))
                     .partitionTable("sda", PartitionTableType.MSDOS, PartitionSpec.at(Sectors.of(2048), \
                 Bytes.mib(64).toSectors()), PartitionSpec.optimal(Optional.empty()))
                     .pvcreate("sda1")
@@ -289,7 +289,7 @@ class DmGensTest {
         StackPlan plan = shrunk(DmGens.stacks(), 2, s -> assertThat(s.thinPools()).isEmpty());
         assertThat(plan.toString()).isEqualTo("""
                 Layout.builder(KernelProfile.LINUX_6_12)
-                    .disk("sda", DiskPresets.ahciSata().size(Bytes.mib(256)))
+                    .disk("sda", DiskPresets.ahciSata().withSize(Bytes.mib(256)))
                     .pvcreate("sda")
                     .vgcreate("vg0", "sda")
                     .lvcreate("vg0", LvCreateRequest.builder("lv0").extents(1).onPvs("sda").build())
@@ -305,7 +305,7 @@ class DmGensTest {
                 .noneMatch(t -> t.partitions().get(0).start().map(x -> x.count() == 63).orElse(false)));
         assertThat(plan.toString()).isEqualTo("""
                 Layout.builder(KernelProfile.LINUX_6_12)
-                    .disk("sda", DiskPresets.ahciSata().size(Bytes.mib(256)))
+                    .disk("sda", DiskPresets.ahciSata().withSize(Bytes.mib(256)))
                     .partitionTable("sda", PartitionTableType.MSDOS, PartitionSpec.atToEnd(Sectors.of(63)))
                     .build()""");
     }

@@ -21,7 +21,7 @@ class PlantedBugTest {
 
     /** What the shrunk counterexample must print, exactly. */
     static final String MINIMAL = "BuggyPlanner.Request\n"
-            + "    .disk(\"sda\", DiskPresets.sasDisk().size(Bytes.gib(1)))\n"
+            + "    .disk(\"sda\", DiskPresets.sasDisk().withSize(Bytes.gib(1)))\n"
             + "    .lv(Bytes.mib(4))";
 
     /** The property a user would write. */
@@ -54,7 +54,7 @@ class PlantedBugTest {
         assertThat(disk.preset()).isEqualTo("DiskPresets.sasDisk()");
         assertThat(disk.hasLimitOverrides()).as("the preset's own limits").isFalse();
         assertThat(disk.sizeBytes()).as("a round size: the smallest allowed, 1 GiB").isEqualTo(1L << 30);
-        assertThat(disk.spec()).isEqualTo(DiskPresets.sasDisk().size(dev.dmmodel.units.Bytes.gib(1)).build());
+        assertThat(disk.spec()).isEqualTo(DiskPresets.sasDisk().withSize(dev.dmmodel.units.Bytes.gib(1)));
         assertThat(failure.shrunkText()).isEqualTo(MINIMAL);
         // the report: seed, tries, both counterexamples, steps, the original failure; the cause is the shrunk one
         String message = failure.getMessage();

@@ -17,7 +17,7 @@ final class DiskFormat {
     }
 
     /** A {@link DiskPresets} method without parameters, by its name in the format. */
-    record Preset(String word, Supplier<DiskSpec.Builder> make) {
+    record Preset(String word, Supplier<DiskSpec> make) {
     }
 
     /** Presets without parameters, in the order the writer tries them. */

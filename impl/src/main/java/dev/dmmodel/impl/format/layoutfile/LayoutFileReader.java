@@ -233,7 +233,7 @@ public final class LayoutFileReader {
                     break;
             }
             f.allow(keys(keys(List.of("disk", "preset", "size", "dev"), params), limitKeys()));
-            b = preset(f, p, word);
+            b = preset(f, p, word).toBuilder();
         } else {
             f.allow(keys(List.of("disk", "driver", "size", "dev"), limitKeys()));
             int d = doc.word(f.get("driver").orElseThrow(), "driver", DiskFormat.DRIVER_WORDS);
@@ -322,7 +322,7 @@ public final class LayoutFileReader {
         }
     }
 
-    private DiskSpec.Builder preset(YamlDoc.Fields f, Node p, String word) {
+    private DiskSpec preset(YamlDoc.Fields f, Node p, String word) {
         try {
             switch (word) {
                 case "hardware-raid": {

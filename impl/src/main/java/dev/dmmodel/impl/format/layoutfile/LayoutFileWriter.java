@@ -227,7 +227,7 @@ public final class LayoutFileWriter {
         DiskSpec base = DiskSpec.builder(spec.driver()).size(spec.size()).build();
         List<String> best = differences(spec, base);
         for (DiskFormat.Preset p : DiskFormat.PLAIN_PRESETS) {
-            DiskSpec candidate = p.make().get().size(spec.size()).build();
+            DiskSpec candidate = p.make().get().withSize(spec.size());
             if (candidate.driver() != spec.driver()) {
                 continue;
             }

@@ -20,8 +20,8 @@ class DmTableImportTest {
     /** Two 256 MiB SCSI disks, sda (8:0) and sdb (8:16), as the builder numbers them. */
     private static LayoutSpec twoDisks() {
         return new LayoutSpec(KernelProfile.LINUX_6_12, Layout.builder(KernelProfile.LINUX_6_12)
-                .disk("sda", DiskPresets.scsiDebug(512, 512, 0).size(Bytes.mib(256)))
-                .disk("sdb", DiskPresets.scsiDebug(512, 512, 0).size(Bytes.mib(256)))
+                .disk("sda", DiskPresets.scsiDebug(512, 512, 0).withSize(Bytes.mib(256)))
+                .disk("sdb", DiskPresets.scsiDebug(512, 512, 0).withSize(Bytes.mib(256)))
                 .steps());
     }
 

@@ -20,8 +20,8 @@ class ThinOverwriteAnalyzerTest {
 
     private static LayoutSpec seed004(KernelProfile p, long blockSectors) {
         return new LayoutSpec(p, Layout.builder(p)
-                .disk("sdg", DiskPresets.ahciSata().size(Bytes.parse("3TB")))
-                .disk("sdh", DiskPresets.ahciSataSsd().size(Bytes.parse("128GB")))
+                .disk("sdg", DiskPresets.ahciSata().withSize(Bytes.parse("3TB")))
+                .disk("sdh", DiskPresets.ahciSataSsd().withSize(Bytes.parse("128GB")))
                 .dmsetupCreate("pool", t -> t.thinPool(Sectors.parse("2TiB"), "sdh", "sdg", blockSectors, 0))
                 .dmsetupCreate("thin", t -> t.thin(Sectors.parse("100GiB"), "pool", 0))
                 .steps());

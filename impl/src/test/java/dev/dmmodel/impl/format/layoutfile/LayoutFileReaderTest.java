@@ -100,7 +100,7 @@ class LayoutFileReaderTest {
         assertThat(file.kernel()).contains(KernelProfile.LINUX_6_12);
         assertThat(file.steps()).containsExactly(
                 new LayoutStep.AddDisk("sda", DiskPresets.hardwareRaid(RaidLevel.RAID5, 8, Bytes.kib(64))
-                        .size(Bytes.parse("1400GB")).build(), Optional.empty()),
+                        .withSize(Bytes.parse("1400GB")), Optional.empty()),
                 new LayoutStep.CreatePartitionTable("sda", PartitionTableType.MSDOS,
                         List.of(PartitionSpec.atToEnd(Sectors.of(63)))),
                 new LayoutStep.PvCreate("sda1", PvCreateOptions.DEFAULTS),

@@ -52,7 +52,7 @@ class LvmCommandWriterTest {
     }
 
     private static LayoutBuilder oneDisk() {
-        return Layout.builder(KernelProfile.LINUX_6_12).disk("sda", DiskPresets.qemuAhci().size(Bytes.gib(1)));
+        return Layout.builder(KernelProfile.LINUX_6_12).disk("sda", DiskPresets.qemuAhci().withSize(Bytes.gib(1)));
     }
 
     @Test
@@ -145,7 +145,7 @@ class LvmCommandWriterTest {
 
     @Test
     void aDmDeviceThatIsNoLvIsNotExpressible() {
-        Layout l = oneDisk().disk("sdb", DiskPresets.qemuAhci().size(Bytes.gib(1)))
+        Layout l = oneDisk().disk("sdb", DiskPresets.qemuAhci().withSize(Bytes.gib(1)))
                 .pvcreate("/dev/sda").vgcreate("vg", "/dev/sda")
                 .dmsetupCreate("plain", t -> t.add(new LinearTarget(Sectors.ZERO, Sectors.of(8), "/dev/sdb",
                         Sectors.ZERO)))
@@ -175,11 +175,11 @@ class LvmCommandWriterTest {
         assertThat(text).contains("\"pv1\", 0,\n\t\t\t\t\t\"pv0\", 0");
         VolumeGroup vg = VgMetadataReader.read(text, "swapped.vg");
         LayoutBuilder disks = Layout.builder(KernelProfile.LINUX_6_12)
-                .disk("sda", DiskPresets.qemuAhci().size(Bytes.mib(256)))
-                .disk("sdb", DiskPresets.qemuAhci().size(Bytes.mib(256)));
+                .disk("sda", DiskPresets.qemuAhci().withSize(Bytes.mib(256)))
+                .disk("sdb", DiskPresets.qemuAhci().withSize(Bytes.mib(256)));
         Layout imported = Layout.builder(KernelProfile.LINUX_6_12)
-                .disk("sda", DiskPresets.qemuAhci().size(Bytes.mib(256)))
-                .disk("sdb", DiskPresets.qemuAhci().size(Bytes.mib(256))).importVolumeGroup(vg).build();
+                .disk("sda", DiskPresets.qemuAhci().withSize(Bytes.mib(256)))
+                .disk("sdb", DiskPresets.qemuAhci().withSize(Bytes.mib(256))).importVolumeGroup(vg).build();
         LvmCommandWriter.Result r = LvmCommandWriter.write(imported);
         assertThat(r.warnings()).isEmpty();
         assertThat(commands(r.script())).contains("lvcreate --yes -l 16 -n striped -i 2 -I 64k vg /dev/sdb:0-7"

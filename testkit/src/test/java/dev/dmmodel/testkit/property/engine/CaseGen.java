@@ -141,7 +141,7 @@ final class CaseGen {
     }
 
     private String disk() {
-        DiskSpec.Builder spec;
+        DiskSpec spec;
         String java;
         long lbs = 1;
         long optBlocks = r.nextBoolean() ? 0 : 1024;
@@ -172,8 +172,8 @@ final class CaseGen {
                 java = "DiskPresets.hardwareRaid(RaidLevel.RAID5, " + n + ", Bytes.kib(" + chunkKib + "))";
                 if (r.nextInt(4) == 3) {
                     // a controller that exports its chunk as chunk_sectors (as md and some drivers do)
-                    spec.chunkSectors(chunkKib * 2);
-                    java += ".chunkSectors(" + chunkKib * 2 + ")";
+                    spec = spec.toBuilder().chunkSectors(chunkKib * 2).build();
+                    java += ".toBuilder().chunkSectors(" + chunkKib * 2 + ").build()";
                 }
                 break;
             }
@@ -182,11 +182,10 @@ final class CaseGen {
         if (r.nextInt(4) == 3) {
             sectors += lbs * r.nextLong(2048 / lbs);
         }
-        spec.size(Sectors.of(sectors));
-        DiskSpec built = spec.build();
+        DiskSpec built = spec.withSize(Sectors.of(sectors));
         String name = built.driver() == DiskDriver.NVME ? "nvme" + nvmeIndex++ + "n1" : "sd" + (char) ('a' + sdIndex++);
         builder.disk(name, built);
-        script.add(".disk(\"" + name + "\", " + java + ".size(Sectors.of(" + sectors + ")))");
+        script.add(".disk(\"" + name + "\", " + java + ".withSize(Sectors.of(" + sectors + ")))");
         if (r.nextInt(6) == 5) {
             // echo KB > /sys/block/NAME/queue/max_sectors_kb, from a page up (every preset allows 512 KiB)
             long kb = new long[] {4, 8, 12, 20, 64, 128, 252, 512}[r.nextInt(8)];

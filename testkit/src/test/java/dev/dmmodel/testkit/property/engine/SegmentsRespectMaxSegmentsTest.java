@@ -79,10 +79,10 @@ class SegmentsRespectMaxSegmentsTest {
     @Test
     void segmentsAreCountedAsTheKernelCountsThem() {
         QueueLimits ahci = dev.dmmodel.layout.Layout.builder(KernelProfile.LINUX_6_1)
-                .disk("sda", dev.dmmodel.device.DiskPresets.qemuAhci().size(dev.dmmodel.units.Bytes.gib(1))).build()
+                .disk("sda", dev.dmmodel.device.DiskPresets.qemuAhci().withSize(dev.dmmodel.units.Bytes.gib(1))).build()
                 .limits("sda");
         QueueLimits nvme = dev.dmmodel.layout.Layout.builder(KernelProfile.LINUX_6_12)
-                .disk("nvme0n1", dev.dmmodel.device.DiskPresets.nvmeSsd().size(dev.dmmodel.units.Bytes.gib(1))).build()
+                .disk("nvme0n1", dev.dmmodel.device.DiskPresets.nvmeSsd().withSize(dev.dmmodel.units.Bytes.gib(1))).build()
                 .limits("nvme0n1");
         assertThat(ahci.maxSegments()).isEqualTo(168);
         assertThat(ahci.maxSegmentSize()).isEqualTo(65536);

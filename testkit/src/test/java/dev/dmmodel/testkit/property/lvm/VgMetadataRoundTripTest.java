@@ -118,8 +118,8 @@ class VgMetadataRoundTripTest {
                 String name = "sd" + (char) ('a' + names.size());
                 long mib = s.draw(Gen.logScale(64, 2111));
                 names.add(name);
-                steps.add(b -> b.disk(name, DiskPresets.qemuAhci().size(Bytes.mib(mib))).pvcreate(name));
-                java.add(".disk(\"" + name + "\", DiskPresets.qemuAhci().size(Bytes.mib(" + mib + "))).pvcreate(\""
+                steps.add(b -> b.disk(name, DiskPresets.qemuAhci().withSize(Bytes.mib(mib))).pvcreate(name));
+                java.add(".disk(\"" + name + "\", DiskPresets.qemuAhci().withSize(Bytes.mib(" + mib + "))).pvcreate(\""
                         + name + "\")");
             }
             int disks = names.size();

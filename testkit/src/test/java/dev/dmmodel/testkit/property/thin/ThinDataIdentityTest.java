@@ -50,7 +50,7 @@ class ThinDataIdentityTest {
         // the check is not vacuous: with skip_block_zeroing the rest of a partially written block is garbage,
         // which the check as if zeroing were on rejects
         Layout layout = Layout.builder(KernelProfile.LINUX_6_12)
-                .disk("sda", DiskPresets.qemuAhci().size(Bytes.gib(1)))
+                .disk("sda", DiskPresets.qemuAhci().withSize(Bytes.gib(1)))
                 .dmsetupCreate("tmeta", t -> t.linear(Sectors.of(8192), "sda", Sectors.ZERO))
                 .dmsetupCreate("tdata", t -> t.linear(Sectors.of(1024), "sda", Sectors.of(8192)))
                 .dmsetupCreate("pool", t -> t.thinPool(Sectors.of(1024), "tmeta", "tdata", 128, 0,

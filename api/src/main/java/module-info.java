@@ -1,7 +1,9 @@
 /**
  * dmmodel's public API: units, queue limits and kernel profiles, devices, device-mapper tables, LVM
- * volumes, layouts and findings. The algorithms live in {@code dev.dmmodel.impl}, found through
- * {@link dev.dmmodel.spi.ModelProvider}.
+ * volumes, layouts and findings, and readers and writers of the formats hosts keep ({@code dev.dmmodel.io}).
+ * The algorithms live in the module {@code dev.dmmodel.impl}, which this module finds with
+ * {@link java.util.ServiceLoader}; the service interfaces between the two are exported to it alone and are no
+ * part of the API.
  */
 module dev.dmmodel.api {
     requires com.google.common;
@@ -13,12 +15,14 @@ module dev.dmmodel.api {
     exports dev.dmmodel.lvm;
     exports dev.dmmodel.layout;
     exports dev.dmmodel.finding;
-    exports dev.dmmodel.spi;
     exports dev.dmmodel.trace;
     exports dev.dmmodel.workload;
     exports dev.dmmodel.engine;
     exports dev.dmmodel.analysis;
     exports dev.dmmodel.io;
+
+    // the service provider interfaces: for the implementation only, not for applications
+    exports dev.dmmodel.spi to dev.dmmodel.impl;
 
     uses dev.dmmodel.spi.ModelProvider;
     uses dev.dmmodel.spi.FormatProvider;

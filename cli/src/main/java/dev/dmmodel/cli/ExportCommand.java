@@ -76,7 +76,7 @@ final class ExportCommand implements Callable<Integer> {
             List<String> warnings = new java.util.ArrayList<>(r.warnings());
             out.print(r.script());
             for (String problem : lvmProblems(s)) {
-                out.print(LvmCommandWriter.NOT_EXPRESSIBLE + problem + "\n");
+                out.print(dev.dmmodel.io.LvmScript.NOT_EXPRESSIBLE + problem + "\n");
                 warnings.add(problem);
             }
             out.flush();

@@ -79,6 +79,16 @@ public final class LayoutFileReader {
      * @throws LayoutFileException for a file that cannot be read or is not a valid layout file
      */
     public static LayoutFile read(Path file) {
+        return read(text(file), file.toString());
+    }
+
+    /**
+     * A layout file's text (UTF-8), for {@link #read(String, String)} with the file's name as given as the source.
+     *
+     * @throws LayoutFileException at 1:1 for a file that does not exist, cannot be read, is larger than a layout
+     *     file may be, or is not UTF-8
+     */
+    public static String text(Path file) {
         Objects.requireNonNull(file, "file");
         String source = file.toString();
         byte[] bytes;
@@ -101,7 +111,7 @@ public final class LayoutFileReader {
         } catch (CharacterCodingException e) {
             throw new LayoutFileException(source, 1, 1, "bytes that are not UTF-8", "a UTF-8 text file", e);
         }
-        return read(text, source);
+        return text;
     }
 
     /**

@@ -4,7 +4,7 @@ import dev.dmmodel.device.BlockDevice;
 import dev.dmmodel.device.Disk;
 import dev.dmmodel.device.DmDevice;
 import dev.dmmodel.device.Partition;
-import dev.dmmodel.impl.format.snapshot.SysfsQueueAttributes;
+import dev.dmmodel.io.HostSnapshot;
 import java.io.PrintWriter;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -57,7 +57,7 @@ final class LimitsCommand implements Callable<Integer> {
 
     /** The sysfs values with {@code alignment_offset} first, then the others in sysfs order. */
     static Map<String, Long> attributes(BlockDevice d) {
-        Map<String, Long> sysfs = SysfsQueueAttributes.of(d.limits());
+        Map<String, Long> sysfs = HostSnapshot.sysfsAttributes(d.limits());
         Map<String, Long> out = new LinkedHashMap<>();
         out.put("alignment_offset", sysfs.get("alignment_offset"));
         out.putAll(sysfs);

@@ -2,9 +2,11 @@
  * dmmodel's public API: units, queue limits and kernel profiles, devices, device-mapper tables, LVM
  * volumes, layouts and findings, and readers and writers of the formats hosts keep ({@code dev.dmmodel.io}).
  * The algorithms live in the module {@code dev.dmmodel.impl}, which this module finds with
- * {@link java.util.ServiceLoader}; the service interfaces between the two are exported to it alone and are no
- * part of the API.
+ * {@link java.util.ServiceLoader}; the service interfaces between the two are exported to it alone, the JSON
+ * string writer to it and to the command line, and neither is part of the API.
  */
+// the qualified exports name modules built after this one: javac's "module not found" is expected here
+@SuppressWarnings("module")
 module dev.dmmodel.api {
     requires com.google.common;
 
@@ -23,6 +25,8 @@ module dev.dmmodel.api {
 
     // the service provider interfaces: for the implementation only, not for applications
     exports dev.dmmodel.spi to dev.dmmodel.impl;
+    // the one JSON string writer (TraceFormat's, the implementation's, the CLI's): not API either
+    exports dev.dmmodel.internal.json to dev.dmmodel.impl, dev.dmmodel.cli;
 
     uses dev.dmmodel.spi.ModelProvider;
     uses dev.dmmodel.spi.FormatProvider;

@@ -22,7 +22,9 @@ import java.util.Optional;
  * String yaml = LayoutFiles.write(HostSnapshot.read(Path.of("/tmp/myhost")).toLayoutSpec());
  * }</pre>
  *
- * <p>Anchors, aliases and tags are refused; unknown keys are errors that list the keys allowed there.
+ * <p>A text whose first character other than white space is <code>{</code> is JSON, read strictly as RFC 8259
+ * defines it; any other is YAML. Anchors, aliases and tags are refused; unknown keys are errors that list the keys
+ * allowed there, in either syntax.
  */
 public final class LayoutFiles {
 

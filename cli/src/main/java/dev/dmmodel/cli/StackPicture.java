@@ -328,7 +328,7 @@ final class StackPicture {
         private Mark mark(String device, String below, String disk, long diskSector) {
             QueueLimits l = layout.device(disk).limits();
             long bytes = diskSector * 512;
-            long grain = Math.max(l.physicalBlockSize(), l.ioMin());
+            long grain = l.alignmentGranularity();
             long off = Math.floorMod(bytes - l.alignmentOffset(), grain);
             if (off == 0 && l.ioOpt() > grain) {
                 grain = l.ioOpt();

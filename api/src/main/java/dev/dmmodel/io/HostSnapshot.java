@@ -3,6 +3,7 @@ package dev.dmmodel.io;
 import dev.dmmodel.layout.LayoutSpec;
 import dev.dmmodel.layout.LayoutStep;
 import dev.dmmodel.limits.KernelProfile;
+import dev.dmmodel.limits.QueueLimits;
 import dev.dmmodel.lvm.VolumeGroup;
 import dev.dmmodel.spi.ModelProviders;
 import java.nio.file.Path;
@@ -105,6 +106,24 @@ public record HostSnapshot(Path directory, Optional<String> kernelRelease, List<
                     + " (known: " + String.join(", ", recordedQueues.keySet()) + ")");
         }
         return q;
+    }
+
+    /**
+     * What sysfs shows for queue limits, to set beside {@link #recordedQueue} and
+     * {@link #recordedAlignmentOffset}: the numbers of {@code /sys/block/<kname>/queue/<attribute>} and of the
+     * device's own {@code alignment_offset}, by attribute name, always the same names in the same order
+     * ({@code logical_block_size}, {@code physical_block_size}, {@code minimum_io_size}, {@code optimal_io_size},
+     * {@code alignment_offset}, {@code max_sectors_kb}, ..., {@code hw_sector_size}). Each is in sysfs's unit:
+     * {@code alignment_offset} is {@code -1} when misaligned, {@code *_kb} values are truncated as the kernel
+     * truncates them, {@code *_bytes} values are sectors × 512, {@code rotational} is 0 or 1.
+     *
+     * @param limits the limits, computed ({@link dev.dmmodel.device.BlockDevice#limits()}) or built
+     * @return the values by attribute name, unmodifiable
+     * @throws IllegalStateException if {@code dmmodel-impl} is not on the class or module path
+     */
+    public static Map<String, Long> sysfsAttributes(QueueLimits limits) {
+        Objects.requireNonNull(limits, "limits");
+        return ModelProviders.formats().sysfsAttributes(limits);
     }
 
     /** The recorded {@code alignment_offset} of a device or partition in bytes, if it has the file. */

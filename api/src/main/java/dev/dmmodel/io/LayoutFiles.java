@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * Layout files: a stack described in YAML or JSON ({@code docs/layout-format.md}), for users who do not write
@@ -21,7 +22,9 @@ import java.util.Objects;
  * String yaml = LayoutFiles.write(HostSnapshot.read(Path.of("/tmp/myhost")).toLayoutSpec());
  * }</pre>
  *
- * <p>Anchors, aliases and tags are refused; unknown keys are errors that list the keys allowed there.
+ * <p>A text whose first character other than white space is <code>{</code> is JSON, read strictly as RFC 8259
+ * defines it; any other is YAML. Anchors, aliases and tags are refused; unknown keys are errors that list the keys
+ * allowed there, in either syntax.
  */
 public final class LayoutFiles {
 
@@ -53,6 +56,18 @@ public final class LayoutFiles {
     }
 
     /**
+     * The kernel profile a layout file's text names with {@code kernel:}, or empty when it names none (then
+     * {@link #read(String, String)} and {@link #build(String, String)} take {@link KernelProfile#defaultProfile()}).
+     *
+     * @throws FormatException as {@link #read(String, String)}
+     */
+    public static Optional<KernelProfile> kernel(String text, String source) {
+        Objects.requireNonNull(text, "text");
+        Objects.requireNonNull(source, "source");
+        return ModelProviders.formats().layoutFileKernel(text, source);
+    }
+
+    /**
      * Reads and builds a layout file; a step the model refuses (a partition beyond its disk, an LV larger than
      * the free extents) is reported at that step's line.
      *
@@ -62,7 +77,33 @@ public final class LayoutFiles {
     public static Layout build(String text, String source) {
         Objects.requireNonNull(text, "text");
         Objects.requireNonNull(source, "source");
-        return ModelProviders.formats().buildLayoutFile(text, source);
+        return ModelProviders.formats().buildLayoutFile(text, source, null);
+    }
+
+    /**
+     * Reads and builds a layout file under a kernel of the caller's choice, whatever its {@code kernel:} says;
+     * a step the model refuses under that kernel is reported at that step's line.
+     *
+     * @throws FormatException as {@link #build(String, String)}
+     */
+    public static Layout build(String text, String source, KernelProfile kernel) {
+        Objects.requireNonNull(text, "text");
+        Objects.requireNonNull(source, "source");
+        Objects.requireNonNull(kernel, "kernel");
+        return ModelProviders.formats().buildLayoutFile(text, source, kernel);
+    }
+
+    /**
+     * The text of a layout file for the methods that take one, with the file's path as it is given as the source
+     * of their messages: the file's bytes decoded as UTF-8, refused rather than read with replacement characters
+     * when they are not, and refused unread when the file is larger than a layout file may be.
+     *
+     * @throws FormatException naming the file (at line 1, column 1) if it does not exist, cannot be read, is too
+     *     large or is not UTF-8
+     */
+    public static String text(Path file) {
+        Objects.requireNonNull(file, "file");
+        return ModelProviders.formats().readLayoutFileText(file);
     }
 
     /**

@@ -8,12 +8,18 @@ import java.util.Objects;
  * ({@link LvmCommands#write}), and what it could not express.
  *
  * @param script the script: {@code set -e}, then {@code pvcreate}, {@code vgcreate}, {@code lvcreate},
- *     {@code lvextend} and {@code lvconvert} lines, with a {@code # not expressible: ...} comment line for each
+ *     {@code lvextend} and {@code lvconvert} lines, with a {@link #NOT_EXPRESSIBLE} comment line for each
  *     entry of {@code notExpressible}
  * @param notExpressible what the commands cannot reproduce exactly (a dm device that is not LVM's, a thin
  *     device id LVM would not give, ...), one sentence each; empty when the script is exact
  */
 public record LvmScript(String script, List<String> notExpressible) {
+
+    /**
+     * What a line of the script starts with for something the commands cannot express:
+     * {@value #NOT_EXPRESSIBLE}, then the sentence.
+     */
+    public static final String NOT_EXPRESSIBLE = "# not expressible: ";
 
     /** Rejects nulls; copies the list. */
     public LvmScript {

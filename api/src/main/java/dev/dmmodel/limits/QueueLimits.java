@@ -122,8 +122,25 @@ public record QueueLimits(
         return misaligned ? -1 : alignmentOffset;
     }
 
-    /** The larger of the physical block size and io_min: the granularity alignment is judged by. */
+    /**
+     * The granularity alignment is judged by, in bytes: the larger of the physical block size and {@code io_min}
+     * ({@link #alignmentGranularity(long, long)} of these limits' two values).
+     */
     public long alignmentGranularity() {
+        return alignmentGranularity(physicalBlockSize, ioMin);
+    }
+
+    /**
+     * The granularity alignment is judged by for a physical block size and an {@code io_min} in bytes: the larger
+     * of the two, as the kernel's {@code queue_limit_alignment_offset} and {@code blk_stack_limits} take it. The one
+     * place of this rule, for these limits and for the implementation's stacking, which works on mutable copies.
+     *
+     * @param physicalBlockSize {@code physical_block_size}, bytes
+     * @param ioMin {@code io_min} ({@code minimum_io_size}), bytes
+     * @return {@code max(physicalBlockSize, ioMin)}
+     */
+    public static long alignmentGranularity(long physicalBlockSize, long ioMin) {
+        // block/blk-settings.c: max(lim->physical_block_size, lim->io_min) in queue_limit_alignment_offset
         return Math.max(physicalBlockSize, ioMin);
     }
 

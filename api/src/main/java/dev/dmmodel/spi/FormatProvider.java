@@ -8,6 +8,7 @@ import dev.dmmodel.layout.Layout;
 import dev.dmmodel.layout.LayoutSpec;
 import dev.dmmodel.layout.LayoutStep;
 import dev.dmmodel.limits.KernelProfile;
+import dev.dmmodel.limits.QueueLimits;
 import dev.dmmodel.lvm.VolumeGroup;
 import java.nio.file.Path;
 import java.util.List;
@@ -59,8 +60,20 @@ public interface FormatProvider {
      */
     LayoutSpec readLayoutFile(String text, String source, KernelProfile kernel);
 
-    /** See {@link dev.dmmodel.io.LayoutFiles#build(String, String)}. */
-    Layout buildLayoutFile(String text, String source);
+    /** See {@link dev.dmmodel.io.LayoutFiles#kernel(String, String)}. */
+    Optional<KernelProfile> layoutFileKernel(String text, String source);
+
+    /**
+     * See {@link dev.dmmodel.io.LayoutFiles#build(String, String, KernelProfile)}; {@code kernel} null means the
+     * file's {@code kernel:} or the default.
+     */
+    Layout buildLayoutFile(String text, String source, KernelProfile kernel);
+
+    /** See {@link dev.dmmodel.io.LayoutFiles#text(Path)}. */
+    String readLayoutFileText(Path file);
+
+    /** See {@link dev.dmmodel.io.HostSnapshot#sysfsAttributes(QueueLimits)}. */
+    Map<String, Long> sysfsAttributes(QueueLimits limits);
 
     /** See {@link dev.dmmodel.io.LayoutFiles#write(LayoutSpec)}. */
     String writeLayoutFile(LayoutSpec spec);

@@ -1,5 +1,6 @@
 package dev.dmmodel.trace;
 
+import dev.dmmodel.internal.json.JsonWriter;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.UncheckedIOException;
@@ -67,7 +68,8 @@ public enum TraceFormat {
      * <pre>{"seq":3,"device":"dm-0","event":"block_split","rwbs":"WS","sector":128,"nr_sectors":null,"extra":"new_sector=128"}</pre>
      * {@code event} is the tracepoint name, {@code sector} the unsigned sector (it may exceed 2<sup>63</sup>),
      * {@code nr_sectors} a number or {@code null}; strings are escaped as RFC 8259 requires ({@code \"},
-     * {@code \\}, and control characters as {@code \n}, {@code \t}, ... or {@code \}{@code u00XX}).
+     * {@code \\}, and control characters as {@code \n}, {@code \t}, ... or {@code \}{@code u00XX}), and DEL,
+     * the C1 controls, U+2028, U+2029, U+FEFF, U+FFFE, U+FFFF and unpaired surrogates as {@code \}{@code uXXXX}.
      */
     JSON {
         @Override
@@ -75,11 +77,11 @@ public enum TraceFormat {
             StringBuilder sb = new StringBuilder(128);
             sb.append("{\"seq\":").append(e.seq());
             sb.append(",\"device\":");
-            appendJsonString(sb, e.device());
+            JsonWriter.appendString(sb, e.device());
             sb.append(",\"event\":");
-            appendJsonString(sb, e.type().tracepoint());
+            JsonWriter.appendString(sb, e.type().tracepoint());
             sb.append(",\"rwbs\":");
-            appendJsonString(sb, e.rwbs());
+            JsonWriter.appendString(sb, e.rwbs());
             sb.append(",\"sector\":").append(Long.toUnsignedString(e.sector()));
             sb.append(",\"nr_sectors\":");
             if (e.hasSize()) {
@@ -88,7 +90,7 @@ public enum TraceFormat {
                 sb.append("null");
             }
             sb.append(",\"extra\":");
-            appendJsonString(sb, e.extra());
+            JsonWriter.appendString(sb, e.extra());
             return sb.append('}').toString();
         }
 
@@ -427,30 +429,6 @@ public enum TraceFormat {
                 sb.append('"');
             }
             sb.append(c);
-        }
-        sb.append('"');
-    }
-
-    private static void appendJsonString(StringBuilder sb, String value) {
-        sb.append('"');
-        for (int i = 0; i < value.length(); i++) {
-            char c = value.charAt(i);
-            switch (c) {
-                case '"' -> sb.append("\\\"");
-                case '\\' -> sb.append("\\\\");
-                case '\n' -> sb.append("\\n");
-                case '\r' -> sb.append("\\r");
-                case '\t' -> sb.append("\\t");
-                case '\b' -> sb.append("\\b");
-                case '\f' -> sb.append("\\f");
-                default -> {
-                    if (c < 0x20 || c == '\u2028' || c == '\u2029') {
-                        sb.append(String.format("\\u%04x", (int) c));
-                    } else {
-                        sb.append(c);
-                    }
-                }
-            }
         }
         sb.append('"');
     }

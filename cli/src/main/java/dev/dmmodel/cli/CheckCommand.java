@@ -2,6 +2,7 @@ package dev.dmmodel.cli;
 
 import dev.dmmodel.finding.Finding;
 import dev.dmmodel.finding.Severity;
+import dev.dmmodel.internal.json.JsonWriter;
 import dev.dmmodel.io.HostSnapshot;
 import java.io.PrintWriter;
 import java.util.List;
@@ -82,11 +83,11 @@ final class CheckCommand implements Callable<Integer> {
         StringBuilder sb = new StringBuilder("{\"findings\": [");
         String sep = "\n";
         for (Finding x : findings) {
-            sb.append(sep).append("  {\"id\": ").append(Json.string(x.id()))
-                    .append(", \"severity\": ").append(Json.string(x.severity().name()))
-                    .append(", \"device\": ").append(Json.string(x.device()))
-                    .append(", \"message\": ").append(Json.string(x.message()))
-                    .append(", \"fix\": ").append(Json.string(x.fix())).append('}');
+            sb.append(sep).append("  {\"id\": ").append(JsonWriter.string(x.id()))
+                    .append(", \"severity\": ").append(JsonWriter.string(x.severity().name()))
+                    .append(", \"device\": ").append(JsonWriter.string(x.device()))
+                    .append(", \"message\": ").append(JsonWriter.string(x.message()))
+                    .append(", \"fix\": ").append(JsonWriter.string(x.fix())).append('}');
             sep = ",\n";
         }
         return sb.append("\n]}\n").toString();

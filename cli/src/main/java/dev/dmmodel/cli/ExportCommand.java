@@ -1,10 +1,13 @@
 package dev.dmmodel.cli;
 
-import dev.dmmodel.impl.dm.table.DmTableFormatter;
-import dev.dmmodel.impl.format.layoutfile.LayoutFileWriter;
-import dev.dmmodel.impl.lvm.cmd.LvmCommandWriter;
-import dev.dmmodel.impl.lvm.text.VgMetadataWriter;
+import dev.dmmodel.io.DmTables;
+import dev.dmmodel.io.HostSnapshot;
+import dev.dmmodel.io.LayoutFiles;
+import dev.dmmodel.io.LvmCommands;
+import dev.dmmodel.io.LvmMetadata;
+import dev.dmmodel.io.LvmScript;
 import dev.dmmodel.lvm.VolumeGroup;
+import java.util.ArrayList;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -62,21 +65,21 @@ final class ExportCommand implements Callable<Integer> {
         StackOptions.Stack s = stack.load();
         PrintWriter out = spec.commandLine().getOut();
         if (to.equals("dm-tables")) {
-            out.print(DmTableFormatter.tables(s.layout()));
+            out.print(DmTables.write(s.layout()));
         } else if (to.equals("layout")) {
-            out.print(LayoutFileWriter.write(s.spec()));
+            out.print(LayoutFiles.write(s.spec()));
         } else if (to.equals("lvm-commands")) {
             if (s.layout().volumeGroups().isEmpty() && s.layout().physicalVolumes().isEmpty()
                     && lvmProblems(s).isEmpty()) {
                 throw new CliException(s.snapshot().isPresent() ? "the snapshot has no LVM volume group (no lvm/*.vg)"
                         : "the layout file has no LVM volume group (no vgcreate or import_vg step)");
             }
-            LvmCommandWriter.Result r = LvmCommandWriter.write(s.layout());
+            LvmScript r = LvmCommands.write(s.layout());
             // what the snapshot holds but the layout could not take is not in the script: said, not dropped
-            List<String> warnings = new java.util.ArrayList<>(r.warnings());
+            List<String> warnings = new ArrayList<>(r.notExpressible());
             out.print(r.script());
             for (String problem : lvmProblems(s)) {
-                out.print(LvmCommandWriter.NOT_EXPRESSIBLE + problem + "\n");
+                out.print(LvmScript.NOT_EXPRESSIBLE + problem + "\n");
                 warnings.add(problem);
             }
             out.flush();
@@ -96,7 +99,7 @@ final class ExportCommand implements Callable<Integer> {
                 if (vgs.size() > 1) {
                     out.print("# --- vg " + vg.name() + "\n");
                 }
-                out.print(VgMetadataWriter.write(vg));
+                out.print(LvmMetadata.write(vg));
             }
         }
         out.flush();
@@ -105,6 +108,6 @@ final class ExportCommand implements Callable<Integer> {
 
     /** What the snapshot holds but the model could not take (none for a layout file). */
     private static List<String> lvmProblems(StackOptions.Stack s) {
-        return s.snapshot().map(dev.dmmodel.io.HostSnapshot::lvmProblems).orElse(List.of());
+        return s.snapshot().map(HostSnapshot::lvmProblems).orElse(List.of());
     }
 }

@@ -4,7 +4,8 @@ import dev.dmmodel.device.BlockDevice;
 import dev.dmmodel.device.Disk;
 import dev.dmmodel.device.DmDevice;
 import dev.dmmodel.device.Partition;
-import dev.dmmodel.impl.format.snapshot.SysfsQueueAttributes;
+import dev.dmmodel.internal.json.JsonWriter;
+import dev.dmmodel.io.HostSnapshot;
 import java.io.PrintWriter;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -57,7 +58,7 @@ final class LimitsCommand implements Callable<Integer> {
 
     /** The sysfs values with {@code alignment_offset} first, then the others in sysfs order. */
     static Map<String, Long> attributes(BlockDevice d) {
-        Map<String, Long> sysfs = SysfsQueueAttributes.of(d.limits());
+        Map<String, Long> sysfs = HostSnapshot.sysfsAttributes(d.limits());
         Map<String, Long> out = new LinkedHashMap<>();
         out.put("alignment_offset", sysfs.get("alignment_offset"));
         out.putAll(sysfs);
@@ -68,10 +69,10 @@ final class LimitsCommand implements Callable<Integer> {
         StringBuilder sb = new StringBuilder("{\"devices\": {");
         String sep = "\n";
         for (BlockDevice d : s.layout().devices()) {
-            sb.append(sep).append("  ").append(Json.string(d.name())).append(": {");
+            sb.append(sep).append("  ").append(JsonWriter.string(d.name())).append(": {");
             String inner = "";
             for (Map.Entry<String, Long> e : attributes(d).entrySet()) {
-                sb.append(inner).append(Json.string(e.getKey())).append(": ").append(e.getValue());
+                sb.append(inner).append(JsonWriter.string(e.getKey())).append(": ").append(e.getValue());
                 inner = ", ";
             }
             sb.append('}');

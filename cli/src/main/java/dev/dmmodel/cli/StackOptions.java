@@ -1,8 +1,7 @@
 package dev.dmmodel.cli;
 
-import dev.dmmodel.impl.format.layoutfile.LayoutFile;
-import dev.dmmodel.impl.format.layoutfile.LayoutFileReader;
 import dev.dmmodel.io.HostSnapshot;
+import dev.dmmodel.io.LayoutFiles;
 import dev.dmmodel.layout.Layout;
 import dev.dmmodel.layout.LayoutBuilder;
 import dev.dmmodel.layout.LayoutSpec;
@@ -81,22 +80,24 @@ final class StackOptions {
 
     /** A layout file: {@code --kernel} overrides the file's {@code kernel:}, which overrides the default. */
     private Stack loadLayoutFile(Optional<KernelProfile> asked) {
-        LayoutFile file = LayoutFileReader.read(source.layout);
+        String name = source.layout.toString();
+        String text = LayoutFiles.text(source.layout);
+        Optional<KernelProfile> named = LayoutFiles.kernel(text, name);
         KernelProfile profile;
         String why;
         if (asked.isPresent()) {
             profile = asked.get();
-            why = "--kernel " + kernel.strip() + file.kernel().map(k -> ", overriding kernel: "
+            why = "--kernel " + kernel.strip() + named.map(k -> ", overriding kernel: "
                     + k.name().substring("linux-".length()) + " of " + source.layout).orElse("");
-        } else if (file.kernel().isPresent()) {
-            profile = file.kernel().get();
+        } else if (named.isPresent()) {
+            profile = named.get();
             why = "kernel: " + profile.name().substring("linux-".length()) + " in " + source.layout;
         } else {
             profile = KernelProfile.defaultProfile();
             why = "default; " + source.layout + " has no kernel:";
         }
-        return new Stack("--layout " + source.layout, Optional.empty(), file.spec(profile), profile, why,
-                file.build(profile));
+        return new Stack("--layout " + source.layout, Optional.empty(), LayoutFiles.read(text, name, profile), profile,
+                why, LayoutFiles.build(text, name, profile));
     }
 
     /**

@@ -153,10 +153,10 @@ final class StackPicture {
             this.width = width;
             this.gap = gap;
             this.minWidth = minWidth;
-            // lib/activate/dev_manager.c: build_dm_name — VG and LV joined by '-', their own '-' doubled
+            // the dm names LVM gives the LVs (LogicalVolume.dmName, dm_build_dm_name)
             for (dev.dmmodel.lvm.VolumeGroup vg : layout.volumeGroups()) {
                 for (dev.dmmodel.lvm.LogicalVolume lv : vg.logicalVolumes()) {
-                    lvDmNames.add(vg.name().replace("-", "--") + "-" + lv.name().replace("-", "--"));
+                    lvDmNames.add(lv.dmName());
                 }
             }
             for (Finding f : layout.findings()) {
@@ -328,7 +328,7 @@ final class StackPicture {
         private Mark mark(String device, String below, String disk, long diskSector) {
             QueueLimits l = layout.device(disk).limits();
             long bytes = diskSector * 512;
-            long grain = Math.max(l.physicalBlockSize(), l.ioMin());
+            long grain = l.alignmentGranularity();
             long off = Math.floorMod(bytes - l.alignmentOffset(), grain);
             if (off == 0 && l.ioOpt() > grain) {
                 grain = l.ioOpt();

@@ -3,7 +3,7 @@ package dev.dmmodel.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.dmmodel.device.DiskPresets;
-import dev.dmmodel.impl.format.snapshot.Snapshot;
+import dev.dmmodel.io.HostSnapshot;
 import dev.dmmodel.layout.Layout;
 import dev.dmmodel.limits.KernelProfile;
 import dev.dmmodel.units.Bytes;
@@ -123,7 +123,7 @@ class PictureRendererTest {
         }
         int marked = 0;
         for (Path c : cases) {
-            Snapshot s = Snapshot.read(c.resolve("snapshot"));
+            HostSnapshot s = HostSnapshot.read(c.resolve("snapshot"));
             Layout l = Layout.of(s.toLayoutSpec(s.profile().orElse(KernelProfile.defaultProfile())));
             StackPicture p = StackPicture.of(l, PictureRenderer.SVG_WIDTH, 12, PictureRenderer.SVG_MIN_WIDTH);
             Document d = parse(PictureRenderer.svg(p, c.getFileName().toString()));

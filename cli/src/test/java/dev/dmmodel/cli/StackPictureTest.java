@@ -7,7 +7,7 @@ import dev.dmmodel.device.DiskPresets;
 import dev.dmmodel.device.PartitionSpec;
 import dev.dmmodel.device.PartitionTableType;
 import dev.dmmodel.dm.StripedTarget;
-import dev.dmmodel.impl.format.snapshot.Snapshot;
+import dev.dmmodel.io.HostSnapshot;
 import dev.dmmodel.layout.Layout;
 import dev.dmmodel.limits.KernelProfile;
 import dev.dmmodel.units.Bytes;
@@ -143,7 +143,7 @@ class StackPictureTest {
 
     @Test
     void recordedLimitsSd512e_theSector63SideIsMarked() {
-        Snapshot s = Snapshot.read(Cli.snapshot("limits-sd-512e"));
+        HostSnapshot s = HostSnapshot.read(Cli.snapshot("limits-sd-512e"));
         Layout l = Layout.of(s.toLayoutSpec(s.profile().orElseThrow()));
         StackPicture p = StackPicture.of(l, 1000, 10, 5);
         // sdg1 at 63 on 4 KiB physical blocks; lin63 and strparts' first stripe start there too; sdh1 at 2048 is clean

@@ -10,6 +10,7 @@ import dev.dmmodel.impl.lvm.cmd.LvmCommandWriter;
 import dev.dmmodel.impl.lvm.text.VgMetadataReader;
 import dev.dmmodel.impl.lvm.text.VgMetadataWriter;
 import dev.dmmodel.impl.format.snapshot.Snapshot;
+import dev.dmmodel.impl.format.snapshot.SysfsQueueAttributes;
 import dev.dmmodel.io.HostSnapshot;
 import dev.dmmodel.impl.format.layoutfile.LayoutFileReader;
 import dev.dmmodel.impl.format.layoutfile.LayoutFileWriter;
@@ -21,6 +22,7 @@ import dev.dmmodel.layout.Layout;
 import dev.dmmodel.layout.LayoutSpec;
 import dev.dmmodel.layout.LayoutStep;
 import dev.dmmodel.limits.KernelProfile;
+import dev.dmmodel.limits.QueueLimits;
 import dev.dmmodel.lvm.VolumeGroup;
 import dev.dmmodel.spi.FormatProvider;
 import java.nio.file.Path;
@@ -104,8 +106,24 @@ public final class DefaultFormatProvider implements FormatProvider {
     }
 
     @Override
-    public Layout buildLayoutFile(String text, String source) {
-        return LayoutFileReader.read(text, source).build();
+    public Optional<KernelProfile> layoutFileKernel(String text, String source) {
+        return LayoutFileReader.read(text, source).kernel();
+    }
+
+    @Override
+    public Layout buildLayoutFile(String text, String source, KernelProfile kernel) {
+        dev.dmmodel.impl.format.layoutfile.LayoutFile file = LayoutFileReader.read(text, source);
+        return kernel == null ? file.build() : file.build(kernel);
+    }
+
+    @Override
+    public String readLayoutFileText(Path file) {
+        return LayoutFileReader.text(file);
+    }
+
+    @Override
+    public Map<String, Long> sysfsAttributes(QueueLimits limits) {
+        return SysfsQueueAttributes.of(limits);
     }
 
     @Override

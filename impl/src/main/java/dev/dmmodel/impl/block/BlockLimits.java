@@ -56,7 +56,7 @@ public final class BlockLimits {
 
     // block/blk-settings.c: queue_limit_alignment_offset — bytes from `sector` to the bottom's next aligned boundary
     public static long alignmentOffsetAt(Limits b, long sector) {
-        long granularity = Math.max(b.physicalBlockSize, b.ioMin);
+        long granularity = b.alignmentGranularity();
         long alignment = (sector % (granularity / 512)) * 512;
         return (granularity + b.alignmentOffset - alignment) % granularity;
     }
@@ -100,8 +100,8 @@ public final class BlockLimits {
         AlignmentMath math = p.alignmentMath();
         long alignment = math == AlignmentMath.NONE ? 0 : alignmentOffsetAt(b, start);
         if (math != AlignmentMath.NONE && t.alignmentOffset != alignment) {
-            long top = Math.max(t.physicalBlockSize, t.ioMin) + t.alignmentOffset;
-            long bottom = Math.max(b.physicalBlockSize, b.ioMin) + alignment;
+            long top = t.alignmentGranularity() + t.alignmentOffset;
+            long bottom = b.alignmentGranularity() + alignment;
             long hi = Math.max(top, bottom);
             long lo = Math.min(top, bottom);
             long rem = math == AlignmentMath.MODULO ? hi % lo : hi & (lo - 1);
@@ -153,7 +153,7 @@ public final class BlockLimits {
         }
 
         if (math != AlignmentMath.NONE) {
-            long granularity = Math.max(t.physicalBlockSize, t.ioMin);
+            long granularity = t.alignmentGranularity();
             long lcm = lcmNotZero(t.alignmentOffset, alignment);
             t.alignmentOffset = math == AlignmentMath.MODULO ? lcm % granularity : lcm & (granularity - 1);
             if (t.alignmentOffset % t.logicalBlockSize != 0) {

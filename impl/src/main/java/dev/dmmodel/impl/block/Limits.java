@@ -67,6 +67,11 @@ public final class Limits {
         return l;
     }
 
+    /** The granularity alignment is judged by ({@link QueueLimits#alignmentGranularity(long, long)}). */
+    public long alignmentGranularity() {
+        return QueueLimits.alignmentGranularity(physicalBlockSize, ioMin);
+    }
+
     /** A copy of this. */
     public Limits copy() {
         return of(toQueueLimits());

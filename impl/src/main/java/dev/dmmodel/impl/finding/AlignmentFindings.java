@@ -36,7 +36,7 @@ final class AlignmentFindings {
 
     /** The grain a partition should start on: the full stripe if known, else 1 MiB (a multiple of io_min). */
     static long partitionGrain(QueueLimits l) {
-        return l.ioOpt() > 0 ? l.ioOpt() : lcm(Math.max(l.physicalBlockSize(), l.ioMin()), 1L << 20);
+        return l.ioOpt() > 0 ? l.ioOpt() : lcm(l.alignmentGranularity(), 1L << 20);
     }
 
     static Finding partitionPhysicalBlock(Partition p, QueueLimits l, long off) {
@@ -70,7 +70,7 @@ final class AlignmentFindings {
     }
 
     static Finding pvIoMin(PhysicalVolume pv, BlockDevice d, QueueLimits l, long baseBytes, long off) {
-        long grain = Math.max(l.physicalBlockSize(), l.ioMin());
+        long grain = l.alignmentGranularity();
         return of(FindingType.PV_DATA_MISALIGNED_IO_MIN, pv.device(), "the data area of PV " + d.path()
                 + " starts at sector " + (baseBytes / 512 + pv.peStart().count()) + " of the disk (pe_start "
                 + pv.peStart().count() + (baseBytes > 0 ? " + partition start " + baseBytes / 512 : "") + "), "
@@ -110,11 +110,11 @@ final class AlignmentFindings {
     static Finding deviceOffset(DmDevice dm, QueueLimits l) {
         return of(FindingType.DEVICE_ALIGNMENT_OFFSET, dm.name(), dm.name() + " (" + dm.dmName()
                 + ") reports alignment_offset " + l.alignmentOffset() + ": its sector 0 lies "
-                + (Math.max(l.physicalBlockSize(), l.ioMin()) - l.alignmentOffset()) + " bytes past a "
-                + Sizes.format(Math.max(l.physicalBlockSize(), l.ioMin()))
+                + (l.alignmentGranularity() - l.alignmentOffset()) + " bytes past a "
+                + Sizes.format(l.alignmentGranularity())
                 + " boundary of the devices below, so aligned I/O to it is misaligned below",
                 "move the data it maps (partition start, pe_start or table offsets) to a multiple of "
-                + Sizes.format(Math.max(l.physicalBlockSize(), l.ioMin())) + " on the disk");
+                + Sizes.format(l.alignmentGranularity()) + " on the disk");
     }
 
     static Finding deviceMisaligned(DmDevice dm) {

@@ -105,7 +105,7 @@ public final class LayoutValidator {
             ao = l.misaligned() ? 0 : l.alignmentOffset();
         }
         long dataStart = base + pv.peStart().count() * 512;
-        long granularity = Math.max(l.physicalBlockSize(), l.ioMin());
+        long granularity = l.alignmentGranularity();
         if (granularity > 512) {
             long off = misalignment(dataStart, ao, granularity);
             if (off != 0) {

@@ -24,6 +24,7 @@ import dev.dmmodel.io.LvmMetadata;
 import dev.dmmodel.layout.Layout;
 import dev.dmmodel.layout.LayoutStep;
 import dev.dmmodel.limits.KernelProfile;
+import dev.dmmodel.limits.QueueLimits;
 import dev.dmmodel.lvm.LvmMetadataException;
 import dev.dmmodel.lvm.VolumeGroup;
 import dev.dmmodel.units.Sectors;
@@ -263,6 +264,63 @@ class FormatFacadeTest {
 
         Layout again = Layout.of(LayoutFiles.read(LayoutFiles.write(spec), "written.yaml"));
         assertThat(again.partitions()).isEqualTo(layout.partitions());
+    }
+
+    @Test
+    void aLayoutFileNamesItsKernelAndBuildsUnderAnother() {
+        assertThat(LayoutFiles.kernel(TWO_PARTITIONS, "two.yaml")).contains(KernelProfile.LINUX_6_1);
+        assertThat(LayoutFiles.kernel(TWO_PARTITIONS.replace("kernel: \"6.1\"\n", ""), "two.yaml")).isEmpty();
+
+        assertThat(LayoutFiles.build(TWO_PARTITIONS, "two.yaml").profile()).isEqualTo(KernelProfile.LINUX_6_1);
+        Layout on612 = LayoutFiles.build(TWO_PARTITIONS, "two.yaml", KernelProfile.LINUX_6_12);
+        assertThat(on612.profile()).isEqualTo(KernelProfile.LINUX_6_12);
+        // the same steps: 2048 and 2048 + 1 GiB (2097152 sectors), whatever the kernel
+        assertThat(on612.partitions()).extracting(p -> p.start().count()).containsExactly(2048L, 2048L + 2097152);
+
+        // a 1 TiB partition on a 512 GiB disk: refused at the partition_table step (line 7) under either kernel
+        String tooBig = TWO_PARTITIONS.replace("size: 1GiB", "size: 1TiB");
+        assertThatThrownBy(() -> LayoutFiles.build(tooBig, "big.yaml", KernelProfile.LINUX_6_12))
+                .isInstanceOf(FormatException.class)
+                .hasMessageStartingWith("big.yaml:7:5: a step the model refuses (")
+                .hasMessageEndingWith("; expected a layout that can be built under linux-6.12");
+    }
+
+    @Test
+    void aLayoutFileIsReadAsStrictUtf8WithTheFileAsSource() throws IOException {
+        Path file = Files.writeString(tmp.resolve("two.yaml"), TWO_PARTITIONS);
+        assertThat(LayoutFiles.text(file)).isEqualTo(TWO_PARTITIONS);
+
+        Path missing = tmp.resolve("nope.yaml");
+        assertThatThrownBy(() -> LayoutFiles.text(missing)).isInstanceOf(FormatException.class)
+                .hasMessage(missing + ":1:1: no such file; expected a layout file");
+        // 0xff starts no UTF-8 sequence
+        Path latin1 = Files.write(tmp.resolve("latin1.yaml"), new byte[] {'v', ':', ' ', (byte) 0xff, '\n'});
+        assertThatThrownBy(() -> LayoutFiles.text(latin1)).isInstanceOf(FormatException.class)
+                .hasMessage(latin1 + ":1:1: bytes that are not UTF-8; expected a UTF-8 text file");
+    }
+
+    @Test
+    void sysfsAttributesAreInSysfsUnits() {
+        QueueLimits limits = QueueLimits.builder()
+                .logicalBlockSize(512).physicalBlockSize(4096).ioMin(65536).ioOpt(458752)
+                .alignmentOffset(3584).misaligned(true)
+                .maxSectors(2560).maxHwSectors(255)
+                .discardGranularity(4096).maxDiscardSectors(8).maxHwDiscardSectors(4194303)
+                .rotational(true).build();
+        Map<String, Long> sysfs = HostSnapshot.sysfsAttributes(limits);
+        assertThat(sysfs.keySet()).containsExactly("logical_block_size", "physical_block_size", "minimum_io_size",
+                "optimal_io_size", "alignment_offset", "max_sectors_kb", "max_hw_sectors_kb", "max_segments",
+                "max_segment_size", "chunk_sectors", "discard_granularity", "discard_max_bytes",
+                "discard_max_hw_bytes", "write_zeroes_max_bytes", "virt_boundary_mask", "dma_alignment",
+                "read_ahead_kb", "rotational", "hw_sector_size");
+        assertThat(sysfs.get("alignment_offset")).isEqualTo(-1L);           // misaligned wins over 3584
+        assertThat(sysfs.get("max_sectors_kb")).isEqualTo(1280L);           // 2560 sectors / 2
+        assertThat(sysfs.get("max_hw_sectors_kb")).isEqualTo(127L);         // 255 / 2, truncated
+        assertThat(sysfs.get("discard_max_bytes")).isEqualTo(4096L);        // 8 sectors × 512
+        assertThat(sysfs.get("discard_max_hw_bytes")).isEqualTo(2147483136L); // 4194303 × 512
+        assertThat(sysfs.get("rotational")).isEqualTo(1L);
+        assertThat(sysfs.get("hw_sector_size")).isEqualTo(512L);            // the logical block size
+        assertThatThrownBy(() -> sysfs.put("rotational", 0L)).isInstanceOf(UnsupportedOperationException.class);
     }
 
     @Test

@@ -10,7 +10,6 @@ import dev.dmmodel.dm.ThinPoolTarget;
 import dev.dmmodel.engine.Simulation;
 import dev.dmmodel.layout.Layout;
 import dev.dmmodel.limits.KernelProfile;
-import dev.dmmodel.spi.ModelProviders;
 import dev.dmmodel.trace.TraceEvent;
 import dev.dmmodel.trace.TraceListener;
 import dev.dmmodel.workload.Command;
@@ -160,7 +159,7 @@ public final class KernelConformance {
         String id = c.name() + " (" + profile.name() + ")";
         Layout layout;
         try {
-            layout = ModelProviders.get().build(c.snapshot().toLayoutSpec(profile));
+            layout = Layout.of(c.snapshot().toLayoutSpec(profile));
         } catch (RuntimeException e) {
             throw new CaseFailure(id + ": building the layout from snapshot/ failed: " + describe(e), e);
         }

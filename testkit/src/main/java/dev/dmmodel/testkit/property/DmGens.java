@@ -318,7 +318,7 @@ public final class DmGens {
         boolean msdosFits = diskBytes / lbs <= 0xFFFF_FFFFL;
         QueueLimits l = disk.spec().limits();
         // the most an aligned start can move a partition: a grain, rounded up to whole MiB
-        long grain = ceilDiv(Math.max(Math.max(MIB, l.ioOpt()), Math.max(l.ioMin(), l.physicalBlockSize())), MIB)
+        long grain = ceilDiv(Math.max(Math.max(MIB, l.ioOpt()), l.alignmentGranularity()), MIB)
                 * MIB;
         int maxCount = 1;
         for (int n = 2; n <= 4; n++) {

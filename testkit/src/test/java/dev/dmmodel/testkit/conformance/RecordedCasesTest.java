@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 import dev.dmmodel.layout.Layout;
 import dev.dmmodel.layout.LayoutStep;
 import dev.dmmodel.limits.KernelProfile;
-import dev.dmmodel.spi.ModelProviders;
 import dev.dmmodel.trace.EventType;
 import dev.dmmodel.trace.TraceEvent;
 import java.nio.file.Files;
@@ -50,7 +49,7 @@ class RecordedCasesTest {
         }
         KernelProfile profile = c.snapshot().profile().orElseThrow(
                 () -> new AssertionError(id + ": the snapshot has no kernel-release"));
-        Layout layout = ModelProviders.get().build(c.snapshot().toLayoutSpec(profile));
+        Layout layout = Layout.of(c.snapshot().toLayoutSpec(profile));
         Set<String> dm = KernelConformance.dmDevices(layout);
         Set<String> metadata = KernelConformance.thinPoolMetadataDevices(layout);
         CompareMode mode = c.compareMode().orElseThrow();

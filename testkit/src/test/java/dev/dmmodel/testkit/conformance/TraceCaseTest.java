@@ -3,6 +3,7 @@ package dev.dmmodel.testkit.conformance;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.dmmodel.layout.Layout;
 import dev.dmmodel.layout.LayoutStep;
 import dev.dmmodel.limits.KernelProfile;
 import dev.dmmodel.trace.EventType;
@@ -187,8 +188,8 @@ class TraceCaseTest {
 
     @Test
     void dmDevicesComeFromTheLayout() throws IOException {
-        var layout = dev.dmmodel.spi.ModelProviders.get()
-                .build(TraceCase.read(caseDir("layout")).snapshot().toLayoutSpec(KernelProfile.LINUX_6_1));
+        var layout = Layout.of(
+                TraceCase.read(caseDir("layout")).snapshot().toLayoutSpec(KernelProfile.LINUX_6_1));
 
         assertThat(KernelConformance.dmDevices(layout)).containsExactly("dm-0");
         assertThat(KernelConformance.thinPoolMetadataDevices(layout)).isEmpty();

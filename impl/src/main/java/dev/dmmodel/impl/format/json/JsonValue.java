@@ -1,5 +1,6 @@
 package dev.dmmodel.impl.format.json;
 
+import dev.dmmodel.internal.json.JsonWriter;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
@@ -172,23 +173,8 @@ public sealed interface JsonValue permits JsonValue.JsonObject, JsonValue.JsonAr
         }
     }
 
-    /** A string in double quotes for messages, control characters escaped, cut at 60 characters. */
+    /** A string in double quotes for messages, escaped as JSON, cut at 60 characters ({@code "abc..."}). */
     static String quote(String s) {
-        StringBuilder b = new StringBuilder("\"");
-        int n = Math.min(s.length(), 60);
-        for (int i = 0; i < n; i++) {
-            char c = s.charAt(i);
-            if (c == '"' || c == '\\') {
-                b.append('\\').append(c);
-            } else if (c < 0x20 || c == 0x7f) {
-                b.append(String.format("\\u%04x", (int) c));
-            } else {
-                b.append(c);
-            }
-        }
-        if (s.length() > n) {
-            b.append("...");
-        }
-        return b.append('"').toString();
+        return JsonWriter.string(s.length() > 60 ? s.substring(0, 60) + "..." : s);
     }
 }

@@ -44,7 +44,6 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.yaml.snakeyaml.nodes.Node;
 
 /**
  * Reads a layout file (docs/layout-format.md): a YAML or JSON document with {@code version: 1}, an optional
@@ -67,9 +66,9 @@ public final class LayoutFileReader {
     private static final List<String> ALLOC_WORDS = List.of("contiguous", "cling", "normal", "anywhere", "inherit");
     private static final Pattern RANGE = Pattern.compile("(.+):([0-9]{1,18})-([0-9]{1,18})");
 
-    private final YamlDoc doc;
+    private final LayoutDoc doc;
 
-    private LayoutFileReader(YamlDoc doc) {
+    private LayoutFileReader(LayoutDoc doc) {
         this.doc = doc;
     }
 
@@ -79,13 +78,23 @@ public final class LayoutFileReader {
      * @throws LayoutFileException for a file that cannot be read or is not a valid layout file
      */
     public static LayoutFile read(Path file) {
+        return read(text(file), file.toString());
+    }
+
+    /**
+     * A layout file's text (UTF-8), for {@link #read(String, String)} with the file's name as given as the source.
+     *
+     * @throws LayoutFileException at 1:1 for a file that does not exist, cannot be read, is larger than a layout
+     *     file may be, or is not UTF-8
+     */
+    public static String text(Path file) {
         Objects.requireNonNull(file, "file");
         String source = file.toString();
         byte[] bytes;
         try {
-            if (Files.isRegularFile(file) && Files.size(file) > 4L * YamlDoc.MAX_CHARS) {
+            if (Files.isRegularFile(file) && Files.size(file) > 4L * LayoutDoc.MAX_CHARS) {
                 throw new LayoutFileException(source, 1, 1, "a file of " + Files.size(file) + " bytes",
-                        "a layout file of at most " + YamlDoc.MAX_CHARS + " characters", null);
+                        "a layout file of at most " + LayoutDoc.MAX_CHARS + " characters", null);
             }
             bytes = Files.readAllBytes(file);
         } catch (NoSuchFileException e) {
@@ -101,7 +110,7 @@ public final class LayoutFileReader {
         } catch (CharacterCodingException e) {
             throw new LayoutFileException(source, 1, 1, "bytes that are not UTF-8", "a UTF-8 text file", e);
         }
-        return read(text, source);
+        return text;
     }
 
     /**
@@ -115,17 +124,17 @@ public final class LayoutFileReader {
         Objects.requireNonNull(text, "text");
         Objects.requireNonNull(source, "source");
         String t = text.startsWith("\uFEFF") ? text.substring(1) : text;
-        YamlDoc.Parsed parsed = YamlDoc.parse(t, source);
+        LayoutDoc.Parsed parsed = LayoutDoc.parse(t, source);
         return new LayoutFileReader(parsed.doc()).document(parsed.root());
     }
 
-    private LayoutFile document(Node root) {
+    private LayoutFile document(DocNode root) {
         if (root == null) {
             throw new LayoutFileException(doc.source, 1, 1, "an empty file",
                     "a mapping with version: 1, an optional kernel and steps", null);
         }
-        YamlDoc.Fields top = doc.mapping(root, "a layout file").allow(TOP_KEYS);
-        Node version = top.require("version", "the format version, " + VERSION);
+        LayoutDoc.Fields top = doc.mapping(root, "a layout file").allow(TOP_KEYS);
+        DocNode version = top.require("version", "the format version, " + VERSION);
         long v = doc.integer(version, "the format version", 0, Integer.MAX_VALUE, false);
         if (v != VERSION) {
             throw doc.error(version, "version " + v, "version " + VERSION + " (the only version this dmmodel reads)");
@@ -135,21 +144,21 @@ public final class LayoutFileReader {
             try {
                 return KernelProfile.named(name);
             } catch (IllegalArgumentException e) {
-                throw doc.error(n, YamlDoc.describe(n), "a kernel profile: 6.12, 6.1, 3.10, 2.6.32 or 2.6.0", e);
+                throw doc.error(n, LayoutDoc.describe(n), "a kernel profile: 6.12, 6.1, 3.10, 2.6.32 or 2.6.0", e);
             }
         });
-        Node stepsNode = top.require("steps", "the list of steps");
+        DocNode stepsNode = top.require("steps", "the list of steps");
         List<LayoutStep> steps = new ArrayList<>();
         List<LayoutFile.Location> locations = new ArrayList<>();
-        for (Node n : doc.list(stepsNode, "the steps")) {
+        for (DocNode n : doc.list(stepsNode, "the steps")) {
             steps.add(step(n));
-            locations.add(new LayoutFile.Location(n.getStartMark().getLine() + 1, n.getStartMark().getColumn() + 1));
+            locations.add(new LayoutFile.Location(n.line(), n.column()));
         }
         return new LayoutFile(doc.source, kernel, steps, locations);
     }
 
-    private LayoutStep step(Node n) {
-        YamlDoc.Fields f = doc.mapping(n, "a step");
+    private LayoutStep step(DocNode n) {
+        LayoutDoc.Fields f = doc.mapping(n, "a step");
         List<String> commands = f.keys().stream().filter(COMMANDS::contains).toList();
         if (commands.size() != 1) {
             throw doc.error(n, commands.isEmpty() ? "a step with keys " + f.keys() + " and no command key"
@@ -207,7 +216,7 @@ public final class LayoutFileReader {
 
     // ------------------------------------------------------------------ disks and partitions
 
-    private LayoutStep disk(YamlDoc.Fields f) {
+    private LayoutStep disk(LayoutDoc.Fields f) {
         String name = doc.name(f.get("disk").orElseThrow(), "the disk's kernel name (disk: sda)");
         if (f.has("preset") == f.has("driver")) {
             throw doc.error(f.node, f.has("preset") ? "a disk with both 'preset' and 'driver'"
@@ -217,7 +226,7 @@ public final class LayoutFileReader {
         List<String> params = List.of();
         DiskSpec.Builder b;
         if (f.has("preset")) {
-            Node p = f.get("preset").orElseThrow();
+            DocNode p = f.get("preset").orElseThrow();
             String word = DiskFormat.PRESET_WORDS.get(doc.word(p, "preset", DiskFormat.PRESET_WORDS));
             switch (word) {
                 case "hardware-raid":
@@ -239,23 +248,23 @@ public final class LayoutFileReader {
             int d = doc.word(f.get("driver").orElseThrow(), "driver", DiskFormat.DRIVER_WORDS);
             b = DiskSpec.builder(DiskDriver.values()[d]);
         }
-        Node sizeNode = f.require("size", "the disk's size, such as 100GiB");
+        DocNode sizeNode = f.require("size", "the disk's size, such as 100GiB");
         Sectors size = doc.sectors(sizeNode, "the disk's size", null);
         if (size.count() == 0) {
-            throw doc.error(sizeNode, YamlDoc.describe(sizeNode), "a disk size of at least one sector");
+            throw doc.error(sizeNode, LayoutDoc.describe(sizeNode), "a disk size of at least one sector");
         }
         b.size(size);
         for (String key : DiskFormat.BLOCK_KEYS) {
-            Optional<Node> v = f.get(key);
+            Optional<DocNode> v = f.get(key);
             if (v.isEmpty()) {
                 continue;
             }
             long bytes = doc.bytes(v.get(), key, SizeUnit.BYTES).count();
             if (!key.equals("minimum_io_size") && (bytes < 512 || bytes > (1 << 20) || Long.bitCount(bytes) != 1)) {
-                throw doc.error(v.get(), YamlDoc.describe(v.get()), key + ": a power of two from 512 to 1048576");
+                throw doc.error(v.get(), LayoutDoc.describe(v.get()), key + ": a power of two from 512 to 1048576");
             }
             if (bytes > QueueLimits.UINT_MAX) {
-                throw doc.error(v.get(), YamlDoc.describe(v.get()) + " (out of range)",
+                throw doc.error(v.get(), LayoutDoc.describe(v.get()) + " (out of range)",
                         key + ": at most " + QueueLimits.UINT_MAX + " bytes");
             }
             switch (key) {
@@ -273,7 +282,7 @@ public final class LayoutFileReader {
         DiskSpec base = b.build();
         QueueLimits.Builder q = base.limits().toBuilder();
         for (DiskFormat.LimitKey k : DiskFormat.LIMIT_KEYS) {
-            Optional<Node> v = f.get(k.key());
+            Optional<DocNode> v = f.get(k.key());
             if (v.isPresent()) {
                 k.set().accept(q, limitValue(v.get(), k));
             }
@@ -301,7 +310,7 @@ public final class LayoutFileReader {
         return out;
     }
 
-    private Object limitValue(Node v, DiskFormat.LimitKey k) {
+    private Object limitValue(DocNode v, DiskFormat.LimitKey k) {
         boolean segments = k.key().equals("max_segments") || k.key().equals("max_discard_segments");
         long max = segments ? QueueLimits.USHRT_MAX : k.kind() == DiskFormat.Kind.MASK
                 && k.key().endsWith("boundary_mask") ? Long.MAX_VALUE : QueueLimits.UINT_MAX;
@@ -311,7 +320,7 @@ public final class LayoutFileReader {
             case BYTES: {
                 long bytes = doc.bytes(v, k.key(), SizeUnit.BYTES).count();
                 if (bytes > max) {
-                    throw doc.error(v, YamlDoc.describe(v) + " (out of range)", k.key() + ": at most " + max + " bytes");
+                    throw doc.error(v, LayoutDoc.describe(v) + " (out of range)", k.key() + ": at most " + max + " bytes");
                 }
                 return bytes;
             }
@@ -322,7 +331,7 @@ public final class LayoutFileReader {
         }
     }
 
-    private DiskSpec preset(YamlDoc.Fields f, Node p, String word) {
+    private DiskSpec preset(LayoutDoc.Fields f, DocNode p, String word) {
         try {
             switch (word) {
                 case "hardware-raid": {
@@ -361,23 +370,23 @@ public final class LayoutFileReader {
         }
     }
 
-    private DevNumber devNumber(Node n) {
+    private DevNumber devNumber(DocNode n) {
         String t = doc.text(n, "a device number major:minor such as \"8:16\"");
         try {
             return DevNumber.parse(t);
         } catch (IllegalArgumentException e) {
-            throw doc.error(n, YamlDoc.describe(n) + " (" + e.getMessage() + ")",
+            throw doc.error(n, LayoutDoc.describe(n) + " (" + e.getMessage() + ")",
                     "a device number major:minor such as \"8:16\" (quoted in YAML)", e);
         }
     }
 
-    private LayoutStep partitionTable(YamlDoc.Fields f) {
+    private LayoutStep partitionTable(LayoutDoc.Fields f) {
         f.allow(List.of("partition_table", "type", "partitions"));
         String disk = doc.name(f.get("partition_table").orElseThrow(), "the disk to label");
         int type = doc.word(f.require("type", "msdos or gpt"), "the label type", List.of("msdos", "gpt"));
         List<PartitionSpec> parts = new ArrayList<>();
-        for (Node n : doc.list(f.require("partitions", "the list of partitions 1..n"), "the partitions")) {
-            YamlDoc.Fields p = doc.mapping(n, "a partition").allow(List.of("start", "size", "align"));
+        for (DocNode n : doc.list(f.require("partitions", "the list of partitions 1..n"), "the partitions")) {
+            LayoutDoc.Fields p = doc.mapping(n, "a partition").allow(List.of("start", "size", "align"));
             Optional<Sectors> size = p.get("size").map(v -> positive(v, doc.sectors(v, "the partition's size",
                     SizeUnit.SECTORS)));
             if (p.has("start")) {
@@ -396,25 +405,25 @@ public final class LayoutFileReader {
         return new LayoutStep.CreatePartitionTable(disk, PartitionTableType.values()[type], parts);
     }
 
-    private Sectors positive(Node n, Sectors s) {
+    private Sectors positive(DocNode n, Sectors s) {
         if (s.count() == 0) {
-            throw doc.error(n, YamlDoc.describe(n), "a size of at least one sector");
+            throw doc.error(n, LayoutDoc.describe(n), "a size of at least one sector");
         }
         return s;
     }
 
-    private LayoutStep partition(YamlDoc.Fields f) {
+    private LayoutStep partition(LayoutDoc.Fields f) {
         f.allow(List.of("partition", "number", "start", "size", "kernel_name", "dev"));
         String disk = doc.name(f.get("partition").orElseThrow(), "the disk of the partition");
         long number = doc.integer(f.require("number", "the partition number"), "the partition number", 1, 256, false);
         Sectors start = doc.sectors(f.require("start", "the first sector"), "the partition's start", SizeUnit.SECTORS);
-        Node sizeNode = f.require("size", "the size");
+        DocNode sizeNode = f.require("size", "the size");
         Sectors size = positive(sizeNode, doc.sectors(sizeNode, "the partition's size", SizeUnit.SECTORS));
         Optional<String> kname = f.get("kernel_name").map(v -> doc.name(v, "the partition's kernel name"));
         return new LayoutStep.AddPartition(disk, (int) number, start, size, kname, f.get("dev").map(this::devNumber));
     }
 
-    private LayoutStep queue(YamlDoc.Fields f) {
+    private LayoutStep queue(LayoutDoc.Fields f) {
         f.allow(List.of("queue", "max_sectors_kb"));
         String device = doc.name(f.get("queue").orElseThrow(), "the device whose queue/ is written");
         long kb = doc.integer(f.require("max_sectors_kb", "the value written to queue/max_sectors_kb"),
@@ -424,7 +433,7 @@ public final class LayoutFileReader {
 
     // ------------------------------------------------------------------ LVM
 
-    private LayoutStep pvcreate(YamlDoc.Fields f) {
+    private LayoutStep pvcreate(LayoutDoc.Fields f) {
         f.allow(List.of("pvcreate", "data_alignment", "data_alignment_offset", "metadata_size", "metadata_copies",
                 "default_data_alignment", "data_alignment_detection", "data_alignment_offset_detection",
                 "lvm_version"));
@@ -459,7 +468,7 @@ public final class LayoutFileReader {
         return new LayoutStep.PvCreate(device, o.withDetection(detect, detectOffset));
     }
 
-    private LayoutStep vgcreate(YamlDoc.Fields f) {
+    private LayoutStep vgcreate(LayoutDoc.Fields f) {
         f.allow(List.of("vgcreate", "pvs", "extent_size", "alloc"));
         String name = doc.name(f.get("vgcreate").orElseThrow(), "the VG name");
         VgCreateOptions o = VgCreateOptions.DEFAULTS;
@@ -469,7 +478,7 @@ public final class LayoutFileReader {
         if (f.has("alloc")) {
             o = o.withAllocationPolicy(alloc(f.get("alloc").orElseThrow(), false));
         }
-        Node pvsNode = f.require("pvs", "the list of PVs");
+        DocNode pvsNode = f.require("pvs", "the list of PVs");
         List<String> pvs = names(pvsNode, "a PV's device");
         if (pvs.isEmpty()) {
             throw doc.error(pvsNode, "an empty list", "at least one PV");
@@ -477,24 +486,24 @@ public final class LayoutFileReader {
         return new LayoutStep.VgCreate(name, o, pvs);
     }
 
-    private AllocationPolicy alloc(Node n, boolean inherit) {
+    private AllocationPolicy alloc(DocNode n, boolean inherit) {
         List<String> words = inherit ? ALLOC_WORDS : ALLOC_WORDS.subList(0, 4);
         return AllocationPolicy.values()[doc.word(n, "alloc", words)];
     }
 
-    private List<String> names(Node n, String what) {
+    private List<String> names(DocNode n, String what) {
         List<String> out = new ArrayList<>();
-        for (Node e : doc.list(n, "a list of names")) {
+        for (DocNode e : doc.list(n, "a list of names")) {
             out.add(doc.name(e, what));
         }
         return out;
     }
 
-    private LayoutStep importVg(YamlDoc.Fields f) {
+    private LayoutStep importVg(LayoutDoc.Fields f) {
         f.allow(List.of("import_vg", "metadata_areas", "metadata"));
-        Node nameNode = f.get("import_vg").orElseThrow();
+        DocNode nameNode = f.get("import_vg").orElseThrow();
         String name = doc.name(nameNode, "the VG name");
-        Node m = f.require("metadata", "the VG's LVM text metadata, as vgcfgbackup writes it");
+        DocNode m = f.require("metadata", "the VG's LVM text metadata, as vgcfgbackup writes it");
         String text = doc.text(m, "the VG's LVM text metadata, as vgcfgbackup writes it");
         VolumeGroup vg;
         try {
@@ -520,17 +529,17 @@ public final class LayoutFileReader {
     }
 
     /** The VG with its PVs' metadata area sizes ({@code pvs -o pv_mda_size}), which the text metadata lacks. */
-    private VolumeGroup withMetadataAreas(VolumeGroup vg, YamlDoc.Fields areas) {
+    private VolumeGroup withMetadataAreas(VolumeGroup vg, LayoutDoc.Fields areas) {
         List<String> pvNames = vg.physicalVolumes().stream().map(PhysicalVolume::device).toList();
         areas.allow(pvNames);
         List<PhysicalVolume> pvs = new ArrayList<>();
         for (PhysicalVolume pv : vg.physicalVolumes()) {
-            Optional<Node> n = areas.get(pv.device());
+            Optional<DocNode> n = areas.get(pv.device());
             if (n.isEmpty()) {
                 pvs.add(pv);
                 continue;
             }
-            YamlDoc.Fields a = doc.mapping(n.get(), "the metadata areas of PV " + pv.device())
+            LayoutDoc.Fields a = doc.mapping(n.get(), "the metadata areas of PV " + pv.device())
                     .allow(List.of("mda_size", "mda1_size"));
             Sectors mda = a.get("mda_size").map(v -> doc.sectors(v, "mda_size", null)).orElse(pv.mdaSize());
             Sectors mda1 = a.get("mda1_size").map(v -> doc.sectors(v, "mda1_size", null)).orElse(pv.mda1Size());
@@ -540,7 +549,7 @@ public final class LayoutFileReader {
         return new VolumeGroup(vg.name(), vg.extentSize(), pvs, vg.logicalVolumes(), vg.allocationPolicy());
     }
 
-    private LayoutStep lvcreate(YamlDoc.Fields f) {
+    private LayoutStep lvcreate(LayoutDoc.Fields f) {
         f.allow(List.of("lvcreate", "vg", "size", "extents", "stripes", "stripe_size", "alloc", "pvs", "pv_ranges"));
         String name = doc.name(f.get("lvcreate").orElseThrow(), "the LV name");
         String vg = doc.name(f.require("vg", "the VG"), "the VG");
@@ -554,15 +563,15 @@ public final class LayoutFileReader {
         return new LayoutStep.LvCreate(vg, b.build());
     }
 
-    private List<ExtentRange> ranges(Node v) {
+    private List<ExtentRange> ranges(DocNode v) {
         List<ExtentRange> ranges = new ArrayList<>();
-        for (Node e : doc.list(v, "extent ranges PV:FIRST-LAST")) {
+        for (DocNode e : doc.list(v, "extent ranges PV:FIRST-LAST")) {
             String t = doc.text(e, "an extent range PV:FIRST-LAST such as sdb:0-99");
             Matcher m = RANGE.matcher(t.strip());
             long first = m.matches() ? Long.parseLong(m.group(2)) : -1;
             long last = m.matches() ? Long.parseLong(m.group(3)) : -1;
             if (!m.matches() || last < first || m.group(1).isBlank()) {
-                throw doc.error(e, YamlDoc.describe(e), "an extent range PV:FIRST-LAST such as sdb:0-99, "
+                throw doc.error(e, LayoutDoc.describe(e), "an extent range PV:FIRST-LAST such as sdb:0-99, "
                         + "FIRST not above LAST");
             }
             ranges.add(new ExtentRange(m.group(1), first, last - first + 1));
@@ -570,7 +579,7 @@ public final class LayoutFileReader {
         return ranges;
     }
 
-    private LayoutStep lvextend(YamlDoc.Fields f) {
+    private LayoutStep lvextend(LayoutDoc.Fields f) {
         f.allow(List.of("lvextend", "vg", "extents", "stripes", "stripe_size", "alloc", "pvs", "pv_ranges"));
         String name = doc.name(f.get("lvextend").orElseThrow(), "the LV to extend");
         String vg = doc.name(f.require("vg", "the VG"), "the VG");
@@ -586,7 +595,7 @@ public final class LayoutFileReader {
                 ranges));
     }
 
-    private LayoutStep thinPoolConvert(YamlDoc.Fields f) {
+    private LayoutStep thinPoolConvert(LayoutDoc.Fields f) {
         f.allow(List.of("thin_pool_convert", "vg", "pool_metadata", "chunk_size", "zero", "discards",
                 "error_when_full", "chunk_size_policy", "pool_metadata_spare", "pvs", "pv_ranges"));
         String data = doc.name(f.get("thin_pool_convert").orElseThrow(), "the LV that becomes the pool");
@@ -608,17 +617,17 @@ public final class LayoutFileReader {
                 errorWhenFull, policy, spare, pvs, ranges));
     }
 
-    private void sizeOrExtents(YamlDoc.Fields f, java.util.function.Consumer<Bytes> size,
+    private void sizeOrExtents(LayoutDoc.Fields f, java.util.function.Consumer<Bytes> size,
                                java.util.function.LongConsumer extents) {
         if (f.has("size") == f.has("extents")) {
             throw doc.error(f.node, f.has("size") ? "both 'size' and 'extents'" : "neither 'size' nor 'extents'",
                     "exactly one of size (lvcreate -L, such as 10GiB) and extents (lvcreate -l, a count)");
         }
         if (f.has("size")) {
-            Node n = f.get("size").orElseThrow();
+            DocNode n = f.get("size").orElseThrow();
             Bytes b = doc.bytes(n, "size", null);
             if (b.count() == 0) {
-                throw doc.error(n, YamlDoc.describe(n), "a size above zero");
+                throw doc.error(n, LayoutDoc.describe(n), "a size above zero");
             }
             size.accept(b);
         } else {
@@ -626,7 +635,7 @@ public final class LayoutFileReader {
         }
     }
 
-    private LayoutStep thinPool(YamlDoc.Fields f) {
+    private LayoutStep thinPool(LayoutDoc.Fields f) {
         f.allow(List.of("thin_pool", "vg", "size", "extents", "chunk_size", "pool_metadata_size", "zero", "discards",
                 "error_when_full", "stripes", "stripe_size", "chunk_size_policy", "pool_metadata_spare", "alloc",
                 "pvs"));
@@ -650,20 +659,20 @@ public final class LayoutFileReader {
         return new LayoutStep.ThinPoolCreate(vg, b.build());
     }
 
-    private LayoutStep thin(YamlDoc.Fields f) {
+    private LayoutStep thin(LayoutDoc.Fields f) {
         f.allow(List.of("thin", "vg", "pool", "virtual_size"));
         String name = doc.nameOrEmpty(f.get("thin").orElseThrow(), "the thin LV's name (\"\" for lvolN)");
         String vg = doc.name(f.require("vg", "the VG"), "the VG");
         String pool = doc.name(f.require("pool", "the thin pool"), "the thin pool");
-        Node sizeNode = f.require("virtual_size", "the virtual size (lvcreate -V)");
+        DocNode sizeNode = f.require("virtual_size", "the virtual size (lvcreate -V)");
         Bytes size = doc.bytes(sizeNode, "virtual_size", null);
         if (size.count() == 0) {
-            throw doc.error(sizeNode, YamlDoc.describe(sizeNode), "a virtual size above zero");
+            throw doc.error(sizeNode, LayoutDoc.describe(sizeNode), "a virtual size above zero");
         }
         return new LayoutStep.ThinLvCreate(vg, new ThinLvRequest(name, size, pool));
     }
 
-    private LayoutStep snapshot(YamlDoc.Fields f) {
+    private LayoutStep snapshot(LayoutDoc.Fields f) {
         f.allow(List.of("snapshot", "vg", "origin"));
         String name = doc.nameOrEmpty(f.get("snapshot").orElseThrow(), "the snapshot's name (\"\" for lvolN)");
         String vg = doc.name(f.require("vg", "the VG"), "the VG");
@@ -673,10 +682,10 @@ public final class LayoutFileReader {
 
     // ------------------------------------------------------------------ dm
 
-    private LayoutStep dmsetupCreate(YamlDoc.Fields f) {
+    private LayoutStep dmsetupCreate(LayoutDoc.Fields f) {
         f.allow(List.of("dmsetup_create", "table", "uuid", "kernel_name", "dev"));
         String name = doc.name(f.get("dmsetup_create").orElseThrow(), "the dm name");
-        Node t = f.require("table", "the table, one target per line: <start> <length> <type> <arguments>");
+        DocNode t = f.require("table", "the table, one target per line: <start> <length> <type> <arguments>");
         String text = doc.text(t, "the table, one target per line");
         DmTable table;
         try {

@@ -3,6 +3,7 @@ package dev.dmmodel.impl.format.layoutfile;
 import dev.dmmodel.device.DiskSpec;
 import dev.dmmodel.device.PartitionSpec;
 import dev.dmmodel.impl.lvm.text.VgMetadataWriter;
+import dev.dmmodel.internal.json.JsonWriter;
 import dev.dmmodel.layout.LayoutSpec;
 import dev.dmmodel.layout.LayoutStep;
 import dev.dmmodel.limits.KernelProfile;
@@ -403,45 +404,15 @@ public final class LayoutFileWriter {
         return Sizes.format(b.count());
     }
 
-    /** A string as a YAML scalar: plain when that is unambiguous, else double-quoted with escapes. */
+    /**
+     * A string as a YAML scalar: plain when that is unambiguous, else double-quoted, escaped by the project's JSON
+     * string writer (a JSON string is a YAML double-quoted scalar; it escapes what YAML cannot hold unescaped).
+     */
     static String scalar(String v) {
         if (PLAIN.matcher(v).matches() && !v.equalsIgnoreCase("null")) {
             return v;
         }
-        StringBuilder sb = new StringBuilder("\"");
-        for (int i = 0; i < v.length(); i++) {
-            char c = v.charAt(i);
-            switch (c) {
-                case '"':
-                    sb.append("\\\"");
-                    break;
-                case '\\':
-                    sb.append("\\\\");
-                    break;
-                case '\n':
-                    sb.append("\\n");
-                    break;
-                case '\t':
-                    sb.append("\\t");
-                    break;
-                default:
-                    if (c < 0x20 || (c >= 0x7f && c <= 0x9f) || c == 0xfeff || c == 0xfffe || c == 0xffff
-                            || Character.isSurrogate(c) && !validPair(v, i)) {
-                        sb.append(String.format("\\u%04x", (int) c));
-                    } else {
-                        sb.append(c);
-                    }
-            }
-        }
-        return sb.append('"').toString();
-    }
-
-    private static boolean validPair(String v, int i) {
-        char c = v.charAt(i);
-        if (Character.isHighSurrogate(c)) {
-            return i + 1 < v.length() && Character.isLowSurrogate(v.charAt(i + 1));
-        }
-        return i > 0 && Character.isHighSurrogate(v.charAt(i - 1));
+        return JsonWriter.string(v);
     }
 
     /** A multi-line text as a literal block ({@code |}) when YAML keeps it exactly, else double-quoted. */

@@ -5,6 +5,7 @@ import dev.dmmodel.device.DmDevice;
 import dev.dmmodel.impl.block.Limits;
 import dev.dmmodel.impl.lvm.PvCreate;
 import dev.dmmodel.impl.lvm.PvTopology;
+import dev.dmmodel.io.LvmScript;
 import dev.dmmodel.layout.Layout;
 import dev.dmmodel.layout.LayoutException;
 import dev.dmmodel.lvm.AllocationPolicy;
@@ -44,9 +45,6 @@ import java.util.regex.Pattern;
  * never a silently different script. {@link LvmCommandParser} reads the output back.
  */
 public final class LvmCommandWriter {
-
-    /** What the comment lines of the output start with for something the commands cannot express. */
-    public static final String NOT_EXPRESSIBLE = "# not expressible: ";
 
     private static final Pattern LVOL = Pattern.compile("lvol([+-]?\\d{1,9})");
 
@@ -128,7 +126,7 @@ public final class LvmCommandWriter {
             head.append("# wipe the new LVs without asking (--yes).\n");
             if (!warnings.isEmpty()) {
                 head.append("# ").append(warnings.size()).append(" thing(s) are not expressible: see the '")
-                        .append(NOT_EXPRESSIBLE.strip()).append("' lines.\n");
+                        .append(LvmScript.NOT_EXPRESSIBLE.strip()).append("' lines.\n");
             }
             head.append("set -e\n");
             return new Result(head.append(body).toString(), warnings);
@@ -136,7 +134,7 @@ public final class LvmCommandWriter {
 
         private void notExpressible(String what) {
             warnings.add(what);
-            body.append(NOT_EXPRESSIBLE).append(what).append('\n');
+            body.append(LvmScript.NOT_EXPRESSIBLE).append(what).append('\n');
         }
 
         private String path(String device) {

@@ -54,6 +54,21 @@ class JsonReaderTest {
         assertThat(s.value()).isEqualTo("a\"b\\c/d\b\f\n\r\t\u00e9\u2028");
     }
 
+    /** What the project's one JSON writer writes, this reader reads back: 20,000 strings of awkward characters. */
+    @Test
+    void readsBackWhatTheJsonWriterWrites() {
+        String alphabet = "a\"\\/\b\f\n\r\t\u0000\u001f\u007f\u0085\u2028\u2029\uFEFF\uFFFE\uFFFF\uD83D\uDE00é ";
+        java.util.Random random = new java.util.Random(42);
+        for (int i = 0; i < 20_000; i++) {
+            StringBuilder sb = new StringBuilder();
+            for (int n = random.nextInt(12); n > 0; n--) {
+                sb.append(alphabet.charAt(random.nextInt(alphabet.length())));
+            }
+            String written = dev.dmmodel.internal.json.JsonWriter.string(sb.toString());
+            assertThat(((JsonString) JsonReader.parse(written, "t")).value()).as(written).isEqualTo(sb.toString());
+        }
+    }
+
     @Test
     void numbersStayTextUntilAsked() {
         JsonNumber n = (JsonNumber) JsonReader.parse("99999999999999999999", "t");

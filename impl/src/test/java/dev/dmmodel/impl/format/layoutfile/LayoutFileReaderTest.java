@@ -355,6 +355,99 @@ class LayoutFileReaderTest {
         assertThat(error("version: 1\nsteps: [\n").getMessage()).startsWith("t.yaml:3:1: YAML that does not parse");
     }
 
+    // ------------------------------------------------------------------ JSON
+
+    private static LayoutFileException jsonError(String text) {
+        try {
+            LayoutFileReader.read(text, "t.json").build();
+        } catch (LayoutFileException e) {
+            return e;
+        }
+        throw new AssertionError("no LayoutFileException for:\n" + text);
+    }
+
+    /** A file whose first character other than white space is '{' is JSON, read by the strict RFC 8259 reader. */
+    @Test
+    void jsonSyntaxErrorsNameTheFileLineAndColumn() {
+        // {"version": 1, "steps": [],}  -- column 28 is the '}' where a member name must follow the ','
+        assertThat(jsonError("{\"version\": 1, \"steps\": [],}").getMessage())
+                .isEqualTo("t.json:1:28: JSON that does not parse ('}'); expected a member name in double quotes");
+        // the step ends at column 74, ',' at 75, and ']' at 76 stands where a value must follow
+        assertThat(jsonError("{\"version\": 1, \"steps\": [{\"disk\": \"sda\", \"preset\": \"loop\", "
+                + "\"size\": \"1GiB\"},]}").getMessage())
+                .isEqualTo("t.json:1:76: JSON that does not parse (']'); expected a JSON value (object, array, string, "
+                        + "number, true, false or null)");
+        // single quotes, comments and YAML's unquoted keys are not JSON: each is refused at its first character
+        assertThat(jsonError("{'version': 1}").getMessage())
+                .isEqualTo("t.json:1:2: JSON that does not parse ('''); expected a member name in double quotes");
+        assertThat(jsonError("{\"version\": 1, // v1\n \"steps\": []}").getMessage())
+                .isEqualTo("t.json:1:16: JSON that does not parse ('/'); expected a member name in double quotes");
+        assertThat(jsonError("  \n{version: 1, steps: []}").getMessage())
+                .isEqualTo("t.json:2:2: JSON that does not parse ('v'); expected a member name in double quotes");
+        // the string "6.1} opens at column 39 and never closes; a raw tab at column 30 must be escaped
+        assertThat(jsonError("{\"version\": 1, \"steps\": [], \"kernel\": \"6.1}").getMessage())
+                .isEqualTo("t.json:1:39: JSON that does not parse (a string without its closing double quote); "
+                        + "expected '\"' before the end of the text");
+        assertThat(jsonError("{\"version\": 1, \"kernel\": \"6.1\t\", \"steps\": []}").getMessage())
+                .isEqualTo("t.json:1:30: JSON that does not parse (the control character U+0009 inside a string); "
+                        + "expected it escaped (\\n, \\t, \\u00XX)");
+    }
+
+    /** The layout file's own rules are the same in JSON, at the JSON value's or key's line and column. */
+    @Test
+    void jsonFilesFollowTheSameRules() {
+        // line 2: '  {"lvcreate": "lv", "vg": "vg", "extents": 1, "strips": 2}', the key "strips" at column 48
+        assertThat(jsonError("{\"version\": 1, \"steps\": [\n"
+                + "  {\"lvcreate\": \"lv\", \"vg\": \"vg\", \"extents\": 1, \"strips\": 2}\n]}").getMessage())
+                .isEqualTo("t.json:2:48: unknown key 'strips' in an lvcreate step; expected one of lvcreate, vg, size, "
+                        + "extents, stripes, stripe_size, alloc, pvs, pv_ranges");
+        // the second "version" starts at column 16
+        assertThat(jsonError("{\"version\": 1, \"version\": 1, \"steps\": []}").getMessage())
+                .isEqualTo("t.json:1:16: a second key 'version' in a layout file; expected each key once (the first "
+                        + "is at line 1)");
+        // a JSON number is a value's text, as in YAML: 100 has no unit (column 45 of '  {"disk": "sda", ...')
+        assertThat(jsonError("{\"version\": 1, \"steps\": [\n  {\"disk\": \"sda\", \"preset\": \"loop\", "
+                + "\"size\": 100}\n]}").getMessage())
+                .startsWith("t.json:2:45: '100' (a number without a unit); expected the disk's size: a size such as");
+        // JSON's null is no value (column 12 of '  {"disk": null, ...')
+        assertThat(jsonError("{\"version\": 1, \"steps\": [\n  {\"disk\": null, \"preset\": \"loop\", "
+                + "\"size\": \"1GiB\"}\n]}").getMessage())
+                .isEqualTo("t.json:2:12: no value; expected the disk's kernel name (disk: sda)");
+        // "2" at column 13 is read from its text, as YAML's 2 would be
+        assertThat(jsonError("{\"version\": \"2\", \"steps\": []}").getMessage())
+                .isEqualTo("t.json:1:13: version 2; expected version 1 (the only version this dmmodel reads)");
+        assertThat(jsonError("{\"version\": 1, \"steps\": {}}").getMessage())
+                .isEqualTo("t.json:1:25: a mapping; expected the steps (a list)");
+    }
+
+    /** A table in a JSON string has no lines of its own in the file: its errors are at the string's start. */
+    @Test
+    void aBadTableLineInJsonIsReportedAtTheString() {
+        // '  {"dmsetup_create": "x", "table": "0 100 zero\n100 100 linear sda\n"}': the string opens at column 36
+        String text = "{\"version\": 1, \"steps\": [\n"
+                + "  {\"dmsetup_create\": \"x\", \"table\": \"0 100 zero\\n100 100 linear sda\\n\"}\n]}";
+        assertThat(jsonError(text).getMessage()).isEqualTo("t.json:2:36: 1 argument(s) in '100 100 linear sda'; "
+                + "expected 'linear <device> <offset>'");
+    }
+
+    /** JSON nests no deeper than YAML: 24 arrays below the top-level object read, a 25th is refused in both. */
+    @Test
+    void jsonNestingIsLimitedAsYamlIs() {
+        String head = "{\"version\": 1, \"steps\": ";   // 24 characters: the first '[' is at column 25
+        // 24 arrays: nesting passes; the step (the first item of steps) is a list, not a mapping, at column 26
+        assertThat(jsonError(head + "[".repeat(24) + "]".repeat(24) + "}").getMessage())
+                .isEqualTo("t.json:1:26: a list; expected a step (a mapping of key: value)");
+        // 25 arrays: the 25th '[' (column 24 + 25 = 49) is 25 levels below the object
+        assertThat(jsonError(head + "[".repeat(25) + "]".repeat(25) + "}").getMessage())
+                .isEqualTo("t.json:1:49: an array 25 levels below the top-level object; expected objects and arrays "
+                        + "nested at most 24 levels below it");
+        // the same in YAML, where SnakeYAML's limit of 24 applies: 'steps: ' is 7 characters, the step at 2:9
+        assertThat(error("version: 1\nsteps: " + "[".repeat(24) + "]".repeat(24) + "\n").getMessage())
+                .isEqualTo("t.yaml:2:9: a list; expected a step (a mapping of key: value)");
+        assertThat(error("version: 1\nsteps: " + "[".repeat(25) + "]".repeat(25) + "\n").getMessage())
+                .contains("YAML that does not parse (Nesting Depth exceeded max 24)");
+    }
+
     @Test
     void aBadTableLineIsReportedAtItsLineInTheFile() {
         String text = "version: 1\nsteps:\n  - dmsetup_create: x\n    table: |\n      0 100 zero\n"
@@ -414,7 +507,7 @@ class LayoutFileReaderTest {
     void deepNestingAndHugeFilesAreRefused() {
         String deep = "version: 1\nsteps: " + "[".repeat(10_000) + "]".repeat(10_000) + "\n";
         assertThat(error(deep).getMessage()).startsWith("t.yaml:").contains("YAML that does not parse");
-        String huge = "version: 1\nsteps: []\n#" + "x".repeat(YamlDoc.MAX_CHARS) + "\n";
+        String huge = "version: 1\nsteps: []\n#" + "x".repeat(LayoutDoc.MAX_CHARS) + "\n";
         assertThat(error(huge).getMessage()).startsWith("t.yaml:1:1: a file of ");
     }
 

@@ -108,6 +108,21 @@ class LayoutFileWriterTest {
         assertThat(LayoutFileWriter.scalar("a \"b\"\\\n")).isEqualTo("\"a \\\"b\\\"\\\\\\n\"");
         assertThat(LayoutFileWriter.scalar("-x")).isEqualTo("\"-x\"");
         assertThat(LayoutFileWriter.scalar("\u0001")).isEqualTo("\"\\u0001\"");
+        // JSON's short forms, which YAML's double-quoted scalars have too
+        assertThat(LayoutFileWriter.scalar("\r\b\f")).isEqualTo("\"\\r\\b\\f\"");
+    }
+
+    /**
+     * A quoted scalar reads back through SnakeYAML as written: NEL (U+0085), U+2028 and U+2029 would be line breaks
+     * and DEL, C1, U+FEFF, U+FFFE/U+FFFF and lone surrogates are not printable in YAML, so all are escaped.
+     */
+    @Test
+    void quotedScalarsReadBackExactly() {
+        String awkward = "a\"b\\c\r\b\f\t\n\u0001\u007f\u0085\u009f\u2028\u2029\uFEFF\uFFFE\uFFFF\uD83D\uDE00 é \uD83D";
+        String text = "version: 1\nsteps:\n  - disk: sda\n    preset: loop\n    size: 1GiB\n    description: "
+                + LayoutFileWriter.scalar(awkward) + "\n";
+        LayoutStep.AddDisk disk = (LayoutStep.AddDisk) LayoutFileReader.read(text, "d.yaml").steps().get(0);
+        assertThat(disk.spec().description()).isEqualTo(awkward);
     }
 
     /** Every recorded snapshot under the shared folder: its spec written, read back, built: the same layout. */

@@ -45,8 +45,8 @@ import picocli.CommandLine.UnmatchedArgumentException;
             "  3  internal error",
             "",
             "Example:",
-            "  dmmodel show --snapshot ../shared/kernel-traces/limits-sd-512e/snapshot",
-            "  dmmodel limits --snapshot ../shared/kernel-traces/limits-sd-512e/snapshot \\",
+            "  dmmodel show --snapshot docs/examples/snapshots/limits-sd-512e",
+            "  dmmodel limits --snapshot docs/examples/snapshots/limits-sd-512e \\",
             "      --kernel 6.12 --format text",
             "  dmmodel trace --help"})
 public final class Main implements Callable<Integer> {

@@ -5,6 +5,7 @@ import dev.dmmodel.device.BlockDevice;
 import dev.dmmodel.engine.CommandResult;
 import dev.dmmodel.engine.Simulation;
 import dev.dmmodel.impl.block.Bio;
+import dev.dmmodel.impl.block.Bios;
 import dev.dmmodel.impl.block.Bvecs;
 import dev.dmmodel.impl.block.Op;
 import dev.dmmodel.impl.mm.PageCache;
@@ -30,7 +31,6 @@ import java.util.Map;
  * {@code delete}). Each LVM change steps the pool's transaction id as LVM does.
  */
 public final class HostSimulation implements Simulation {
-    static final int BIO_MAX_VECS = dev.dmmodel.impl.block.Bios.BIO_MAX_VECS;
 
     private final Layout original;
     private Layout layout;
@@ -563,7 +563,7 @@ public final class HostSimulation implements Simulation {
         }
         List<Bio> out = new ArrayList<>();
         long pages = UserBuffer.pages(0, bytes);
-        if (pages <= BIO_MAX_VECS) {
+        if (pages <= Bios.BIO_MAX_VECS) {
             out.add(new Bio(device, op, flags, pos / 512, bytes / 512, buffer.vectors(0, bytes)));
             return out;
         }
@@ -571,7 +571,7 @@ public final class HostSimulation implements Simulation {
         long done = 0;
         while (done < bytes) {
             // a bio has BIO_MAX_VECS vectors; physically contiguous pages share one
-            long len = Math.min(bytes - done, BIO_MAX_VECS * buffer.runBytes());
+            long len = Math.min(bytes - done, Bios.BIO_MAX_VECS * buffer.runBytes());
             out.add(new Bio(device, op, flags, (pos + done) / 512, len / 512, buffer.vectors(done, len)));
             done += len;
         }

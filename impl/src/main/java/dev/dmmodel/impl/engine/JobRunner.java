@@ -3,6 +3,7 @@ package dev.dmmodel.impl.engine;
 import dev.dmmodel.device.BlockDevice;
 import dev.dmmodel.engine.JobResult;
 import dev.dmmodel.impl.block.Bio;
+import dev.dmmodel.impl.block.Bios;
 import dev.dmmodel.impl.block.Bvecs;
 import dev.dmmodel.impl.block.Op;
 import dev.dmmodel.impl.mm.BufferedRead;
@@ -88,8 +89,8 @@ final class JobRunner {
                 if (k.queueLimits(d.name()).maxWriteZeroesSectors > 0) {
                     k.submitBioNoacct(new Bio(d.name(), Op.WRITE_ZEROES, Bio.SYNC, pos / 512, len / 512, null));
                 } else {
-                    for (long done = 0; done < len; done += HostSimulation.BIO_MAX_VECS * Bvecs.PAGE) {
-                        long n = Math.min(len - done, HostSimulation.BIO_MAX_VECS * Bvecs.PAGE);
+                    for (long done = 0; done < len; done += Bios.BIO_MAX_VECS * Bvecs.PAGE) {
+                        long n = Math.min(len - done, Bios.BIO_MAX_VECS * Bvecs.PAGE);
                         k.submitBioNoacct(new Bio(d.name(), Op.WRITE, Bio.SYNC, (pos + done) / 512, n / 512,
                                 k.pages(n / 512)));
                     }

@@ -72,6 +72,37 @@ public final class KernelProfile {
     }
 
     /**
+     * Linux 7.2 (recorded: Debian unstable's 7.2.13+deb14). The rules of 6.12 (limits validated on every
+     * commit, sd leaves max_sectors alone, dm-striped's chunk_sectors, thin discards of 1024 blocks, an empty
+     * flush through dm-linear at sector 0), and, all seen in the recordings: the default cap on max_sectors is
+     * 4 MiB ({@code BLK_DEF_MAX_SECTORS_CAP} = 8192 sectors; 6.12: 2560), so a disk that allows it reports
+     * max_sectors_kb 4096; a dm device without an io_opt reads ahead as far as the devices below it
+     * ({@link #readAheadFromBottomWithoutIoOpt()}); dm-striped advertises its stripes' discard limits together
+     * ({@link #stripedDiscardSpansStripes()}); O_DIRECT writes run under the writer's plug again, so the pieces of
+     * one write that dm sends to one disk merge ({@link #plugsDirectWrites()}).
+     */
+    public static final KernelProfile LINUX_7_2 = builder("linux-7.2", 7, 2, 0)
+            .maxSectorsCap(8192)
+            .sdMaxSectorsFromOptimalTransfer(false)
+            .validateLimitsOnCommit(true)
+            .ioOptRaisesMaxSectors(true)
+            .alignmentMath(AlignmentMath.MODULO)
+            .chunkSectorsStacking(ChunkSectorsStacking.GCD)
+            .stripedSetsChunkSectors(true)
+            .thinPoolIoHints(ThinPoolIoHints.BLOCK_SIZE_HINTS)
+            .thinDiscardLimit(ThinDiscardLimit.BIO_PRISON_RANGE)
+            .stacksDmaAlignment(true)
+            .readAheadFromIoOpt(true)
+            .writeZeroesSupported(true)
+            .plugsDirectWrites(true)
+            .linearRemapsEmptyFlushes(false)
+            .tracesDeferredRemaps(true)
+            .directReadsSync(true)
+            .readAheadFromBottomWithoutIoOpt(true)
+            .stripedDiscardSpansStripes(true)
+            .build();
+
+    /**
      * Linux 6.12 (the default; recorded: Debian 12's 6.12.117). Differences from 6.1, all seen in the
      * recordings: limits are validated on every commit ({@code blk_validate_limits}), so max_sectors is
      * recomputed from max_hw/max_dev/max_user sectors (a thin pool's cut to a power-of-two factor does
@@ -98,6 +129,10 @@ public final class KernelProfile {
             .writeZeroesSupported(true)
             .plugsDirectWrites(false)
             .linearRemapsEmptyFlushes(false)
+            .tracesDeferredRemaps(true)
+            .directReadsSync(true)
+            .readAheadFromBottomWithoutIoOpt(false)
+            .stripedDiscardSpansStripes(false)
             .build();
 
     /**
@@ -126,6 +161,40 @@ public final class KernelProfile {
             .writeZeroesSupported(true)
             .plugsDirectWrites(true)
             .linearRemapsEmptyFlushes(true)
+            .tracesDeferredRemaps(true)
+            .directReadsSync(true)
+            .readAheadFromBottomWithoutIoOpt(false)
+            .stripedDiscardSpansStripes(false)
+            .build();
+
+    /**
+     * Linux 5.10 (Debian 11; recorded: 5.10.223, {@code 5.10.0-32-amd64}). The limits of 6.1 (sd lowers
+     * max_sectors to io_opt, a misaligned stack reports -1, chunk_sectors stacked by gcd (5.10 is the first
+     * release that does), thin devices advertise 16 GiB for discard, dm-striped leaves chunk_sectors 0), and, all
+     * seen in the recordings: dma_alignment is not a stacked limit (6.0) and sysfs has no dma_alignment or
+     * virt_boundary_mask file; an empty flush through dm-linear stays at sector 0 ({@code linear_map} remapped
+     * only bios with data); bios dm-thin submits from its worker are not traced as remaps from the thin device
+     * ({@link #tracesDeferredRemaps()}); O_DIRECT reads are plain {@code R} ({@link #directReadsSync()}).
+     */
+    public static final KernelProfile LINUX_5_10 = builder("linux-5.10", 5, 10, 0)
+            .maxSectorsCap(2560)
+            .sdMaxSectorsFromOptimalTransfer(true)
+            .validateLimitsOnCommit(false)
+            .ioOptRaisesMaxSectors(false)
+            .alignmentMath(AlignmentMath.MODULO)
+            .chunkSectorsStacking(ChunkSectorsStacking.GCD)
+            .stripedSetsChunkSectors(false)
+            .thinPoolIoHints(ThinPoolIoHints.BLOCK_SIZE_HINTS)
+            .thinDiscardLimit(ThinDiscardLimit.FIXED_16_GIB)
+            .stacksDmaAlignment(false)
+            .readAheadFromIoOpt(true)
+            .writeZeroesSupported(true)
+            .plugsDirectWrites(true)
+            .linearRemapsEmptyFlushes(false)
+            .tracesDeferredRemaps(false)
+            .directReadsSync(false)
+            .readAheadFromBottomWithoutIoOpt(false)
+            .stripedDiscardSpansStripes(false)
             .build();
 
     /**
@@ -156,6 +225,10 @@ public final class KernelProfile {
             .writeZeroesSupported(false)
             .plugsDirectWrites(true)
             .linearRemapsEmptyFlushes(false)
+            .tracesDeferredRemaps(false)
+            .directReadsSync(false)
+            .readAheadFromBottomWithoutIoOpt(false)
+            .stripedDiscardSpansStripes(false)
             .build();
 
     /**
@@ -184,6 +257,10 @@ public final class KernelProfile {
             .writeZeroesSupported(false)
             .plugsDirectWrites(true)
             .linearRemapsEmptyFlushes(false)
+            .tracesDeferredRemaps(false)
+            .directReadsSync(false)
+            .readAheadFromBottomWithoutIoOpt(false)
+            .stripedDiscardSpansStripes(false)
             .build();
 
     /**
@@ -213,10 +290,14 @@ public final class KernelProfile {
             .writeZeroesSupported(false)
             .plugsDirectWrites(true)
             .linearRemapsEmptyFlushes(false)
+            .tracesDeferredRemaps(false)
+            .directReadsSync(false)
+            .readAheadFromBottomWithoutIoOpt(false)
+            .stripedDiscardSpansStripes(false)
             .build();
 
     private static final List<KernelProfile> PRESETS =
-            List.of(LINUX_2_6_0, LINUX_2_6_32, LINUX_3_10, LINUX_6_1, LINUX_6_12);
+            List.of(LINUX_2_6_0, LINUX_2_6_32, LINUX_3_10, LINUX_5_10, LINUX_6_1, LINUX_6_12, LINUX_7_2);
 
     private static final Pattern RELEASE = Pattern.compile("^(\\d+)\\.(\\d+)(?:\\.(\\d+))?.*");
 
@@ -243,6 +324,10 @@ public final class KernelProfile {
     private final int plugMaxRequests;
     private final long plugFlushBytes;
     private final boolean linearRemapsEmptyFlushes;
+    private final boolean tracesDeferredRemaps;
+    private final boolean directReadsSync;
+    private final boolean readAheadFromBottomWithoutIoOpt;
+    private final boolean stripedDiscardSpansStripes;
 
     private KernelProfile(Builder b) {
         this.name = b.name;
@@ -268,6 +353,10 @@ public final class KernelProfile {
         this.plugMaxRequests = b.plugMaxRequests;
         this.plugFlushBytes = b.plugFlushBytes;
         this.linearRemapsEmptyFlushes = b.linearRemapsEmptyFlushes;
+        this.tracesDeferredRemaps = b.tracesDeferredRemaps;
+        this.directReadsSync = b.directReadsSync;
+        this.readAheadFromBottomWithoutIoOpt = b.readAheadFromBottomWithoutIoOpt;
+        this.stripedDiscardSpansStripes = b.stripedDiscardSpansStripes;
     }
 
     /** The default profile, {@link #LINUX_6_12}. */
@@ -281,8 +370,8 @@ public final class KernelProfile {
     }
 
     /**
-     * The preset for a short name as the command line takes it: {@code 6.12}, {@code 6.1},
-     * {@code 3.10}, {@code 2.6.32}, {@code 2.6.0} (with or without a {@code linux-} prefix).
+     * The preset for a short name as the command line takes it: {@code 7.2}, {@code 6.12}, {@code 6.1},
+     * {@code 5.10}, {@code 3.10}, {@code 2.6.32}, {@code 2.6.0} (with or without a {@code linux-} prefix).
      *
      * @throws IllegalArgumentException naming the known names
      */
@@ -295,7 +384,7 @@ public final class KernelProfile {
             }
         }
         throw new IllegalArgumentException("unknown kernel profile '" + name
-                + "' (known: 6.12, 6.1, 3.10, 2.6.32, 2.6.0)");
+                + "' (known: 7.2, 6.12, 6.1, 5.10, 3.10, 2.6.32, 2.6.0)");
     }
 
     /**
@@ -463,6 +552,42 @@ public final class KernelProfile {
         return linearRemapsEmptyFlushes;
     }
 
+    /**
+     * Whether a bio a dm target submits later (from a worker: dm-thin's bios that waited for a block to be
+     * provisioned or copied) is traced as a {@code block_bio_remap} from the dm device, as the target's own
+     * remaps are ({@code dm_submit_bio_remap}, 5.18). Recorded: traced on 6.1, 6.12 and 7.2; not on 5.10.
+     */
+    public boolean tracesDeferredRemaps() {
+        return tracesDeferredRemaps;
+    }
+
+    /**
+     * Whether {@code O_DIRECT} reads of a block device carry {@code REQ_SYNC} (rwbs {@code RS}) rather than a
+     * plain {@code R} ({@code blkdev_direct_IO}, rewritten for 5.16–5.19). Recorded: {@code R} on 5.10, {@code RS}
+     * on 6.1, 6.12 and 7.2.
+     */
+    public boolean directReadsSync() {
+        return directReadsSync;
+    }
+
+    /**
+     * Whether a stacked (dm) device without an optimal I/O size takes the largest read-ahead of the devices
+     * below it rather than the 128 KiB default; with an io_opt it stays {@code 2 × io_opt}. Recorded on 7.2 (dm-linear
+     * over AHCI disks that read ahead 8192 KiB shows 8192); 6.12 and earlier show 128.
+     */
+    public boolean readAheadFromBottomWithoutIoOpt() {
+        return readAheadFromBottomWithoutIoOpt;
+    }
+
+    /**
+     * Whether dm-striped advertises a discard limit of its stripes together (the devices' limit × stripes,
+     * rounded down to a whole stripe, {@code stripe_io_hints}) rather than one device's. Recorded on 7.2 (2 stripes of
+     * 2147450880-byte disks: 4294836224); 6.12 and earlier: the devices' limit.
+     */
+    public boolean stripedDiscardSpansStripes() {
+        return stripedDiscardSpansStripes;
+    }
+
     /** A builder starting from this profile's rules, to derive a variant. */
     public Builder toBuilder() {
         return new Builder(this);
@@ -497,6 +622,10 @@ public final class KernelProfile {
                 && bioShaping == p.bioShaping && readaheadPerBuffer == p.readaheadPerBuffer
                 && plugMaxRequests == p.plugMaxRequests && plugFlushBytes == p.plugFlushBytes
                 && linearRemapsEmptyFlushes == p.linearRemapsEmptyFlushes
+                && tracesDeferredRemaps == p.tracesDeferredRemaps
+                && directReadsSync == p.directReadsSync
+                && readAheadFromBottomWithoutIoOpt == p.readAheadFromBottomWithoutIoOpt
+                && stripedDiscardSpansStripes == p.stripedDiscardSpansStripes
                 && name.equals(p.name)
                 && alignmentMath == p.alignmentMath && chunkSectorsStacking == p.chunkSectorsStacking
                 && thinPoolIoHints == p.thinPoolIoHints && thinDiscardLimit == p.thinDiscardLimit;
@@ -538,6 +667,10 @@ public final class KernelProfile {
         private int plugMaxRequests = 32;
         private long plugFlushBytes = 128 * 1024;
         private boolean linearRemapsEmptyFlushes = false;
+        private boolean tracesDeferredRemaps = true;
+        private boolean directReadsSync = true;
+        private boolean readAheadFromBottomWithoutIoOpt = false;
+        private boolean stripedDiscardSpansStripes = false;
 
         private Builder(KernelProfile from) {
             if (from != null) {
@@ -564,6 +697,10 @@ public final class KernelProfile {
                 plugMaxRequests = from.plugMaxRequests;
                 plugFlushBytes = from.plugFlushBytes;
                 linearRemapsEmptyFlushes = from.linearRemapsEmptyFlushes;
+                tracesDeferredRemaps = from.tracesDeferredRemaps;
+                directReadsSync = from.directReadsSync;
+                readAheadFromBottomWithoutIoOpt = from.readAheadFromBottomWithoutIoOpt;
+                stripedDiscardSpansStripes = from.stripedDiscardSpansStripes;
             }
         }
 
@@ -698,6 +835,30 @@ public final class KernelProfile {
         /** See {@link KernelProfile#linearRemapsEmptyFlushes()}. */
         public Builder linearRemapsEmptyFlushes(boolean v) {
             this.linearRemapsEmptyFlushes = v;
+            return this;
+        }
+
+        /** See {@link KernelProfile#tracesDeferredRemaps()}. */
+        public Builder tracesDeferredRemaps(boolean v) {
+            this.tracesDeferredRemaps = v;
+            return this;
+        }
+
+        /** See {@link KernelProfile#directReadsSync()}. */
+        public Builder directReadsSync(boolean v) {
+            this.directReadsSync = v;
+            return this;
+        }
+
+        /** See {@link KernelProfile#readAheadFromBottomWithoutIoOpt()}. */
+        public Builder readAheadFromBottomWithoutIoOpt(boolean v) {
+            this.readAheadFromBottomWithoutIoOpt = v;
+            return this;
+        }
+
+        /** See {@link KernelProfile#stripedDiscardSpansStripes()}. */
+        public Builder stripedDiscardSpansStripes(boolean v) {
+            this.stripedDiscardSpansStripes = v;
             return this;
         }
 

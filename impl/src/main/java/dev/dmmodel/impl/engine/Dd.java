@@ -63,8 +63,7 @@ final class Dd {
                         return error("error reading '" + cmd.input() + "': Invalid argument", copied);
                     }
                     if (directIn) {
-                        // O_DIRECT reads are REQ_SYNC ("RS")
-                        direct(in, Op.READ, Bio.SYNC, inPos, n);
+                        direct(in, Op.READ, directReadFlags(host.kernel().profile), inPos, n);
                     } else {
                         new BufferedRead(host.kernel().block, host.buffer(), host.cache(in)).read(inPos, n);
                     }
@@ -131,6 +130,11 @@ final class Dd {
 
     private void direct(BlockDevice d, Op op, int flags, long pos, long len) {
         directIo(host, d, op, flags, pos, len);
+    }
+
+    // block/fops.c: blkdev_direct_IO — O_DIRECT reads are REQ_SYNC ("RS") on 6.1+, plain "R" on 5.10 and before
+    static int directReadFlags(dev.dmmodel.limits.KernelProfile p) {
+        return p.directReadsSync() ? Bio.SYNC : 0;
     }
 
     // block/fops.c: blkdev_direct_IO — the writer's plug (blkdev_write_iter before 6.5), then wait for completion

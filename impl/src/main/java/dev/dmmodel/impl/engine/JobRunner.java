@@ -68,7 +68,8 @@ final class JobRunner {
                     if (Dd.misaligned(d, pos, len)) {
                         return (write ? "pwrite" : "pread") + ": Invalid argument";
                     }
-                    Dd.directIo(host, d, write ? Op.WRITE : Op.READ, write ? Bio.SYNC | Bio.IDLE : Bio.SYNC, pos, len);
+                    Dd.directIo(host, d, write ? Op.WRITE : Op.READ, write ? Bio.SYNC | Bio.IDLE
+                        : Dd.directReadFlags(host.kernel().profile), pos, len);
                 } else if (write) {
                     host.cache(d).markDirty(pos, pos + len);
                 } else {

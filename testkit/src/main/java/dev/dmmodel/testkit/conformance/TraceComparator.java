@@ -367,8 +367,25 @@ public final class TraceComparator {
     /** What is compared of an event: a split by its sector only. */
     record Key(EventType type, String rwbs, long sector, long nrSectors) {
         static Key of(TraceEvent e) {
-            return e.type() == EventType.SPLIT ? new Key(EventType.SPLIT, "", e.sector(), -1)
+            return e.type() == EventType.SPLIT ? new Key(EventType.SPLIT, "", remainderStart(e), -1)
                     : new Key(e.type(), e.rwbs(), e.sector(), e.nrSectors());
+        }
+
+        /**
+         * Where a split's remainder starts: its {@code new_sector}. 6.1 and later print that sector in both
+         * fields; 5.10 prints the front piece's start as the event's sector ({@code 64 / 128}).
+         */
+        private static long remainderStart(TraceEvent e) {
+            for (String part : e.extra().split("[ ,]")) {
+                if (part.startsWith("new_sector=")) {
+                    try {
+                        return Long.parseUnsignedLong(part.substring("new_sector=".length()));
+                    } catch (NumberFormatException ignored) {
+                        return e.sector();
+                    }
+                }
+            }
+            return e.sector();
         }
 
         @Override

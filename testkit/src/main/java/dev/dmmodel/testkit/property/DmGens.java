@@ -69,10 +69,10 @@ public final class DmGens {
 
     // ---- kernels and sizes
 
-    /** The kernel profile presets, newest (the default) first. */
+    /** The kernel profile presets, the default (6.12) first, then the others newest first. */
     public static Gen<KernelProfile> kernelProfiles() {
-        return Gen.elements(KernelProfile.LINUX_6_12, KernelProfile.LINUX_6_1, KernelProfile.LINUX_3_10,
-                KernelProfile.LINUX_2_6_32, KernelProfile.LINUX_2_6_0);
+        return Gen.elements(KernelProfile.LINUX_6_12, KernelProfile.LINUX_7_2, KernelProfile.LINUX_6_1,
+                KernelProfile.LINUX_5_10, KernelProfile.LINUX_3_10, KernelProfile.LINUX_2_6_32, KernelProfile.LINUX_2_6_0);
     }
 
     /**

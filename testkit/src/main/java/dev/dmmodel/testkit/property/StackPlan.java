@@ -418,13 +418,9 @@ public record StackPlan(KernelProfile profile, List<Disk> disks, List<PartitionT
 
     /** {@code KernelProfile.LINUX_6_12} for a preset, else {@code KernelProfile.named("...")}. */
     static String profileJava(KernelProfile p) {
-        String[] names = {"LINUX_6_12", "LINUX_6_1", "LINUX_3_10", "LINUX_2_6_32", "LINUX_2_6_0"};
-        KernelProfile[] presets = {KernelProfile.LINUX_6_12, KernelProfile.LINUX_6_1, KernelProfile.LINUX_3_10,
-            KernelProfile.LINUX_2_6_32, KernelProfile.LINUX_2_6_0};
-        for (int i = 0; i < presets.length; i++) {
-            if (presets[i].equals(p)) {
-                return "KernelProfile." + names[i];
-            }
+        if (KernelProfile.presets().contains(p)) {
+            // linux-2.6.32 -> LINUX_2_6_32: the presets' constant names follow their names
+            return "KernelProfile." + p.name().toUpperCase(java.util.Locale.ROOT).replace('-', '_').replace('.', '_');
         }
         return "KernelProfile.named(\"" + p.name() + "\")";
     }

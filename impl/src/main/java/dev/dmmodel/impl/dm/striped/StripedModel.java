@@ -40,6 +40,16 @@ public final class StripedModel implements TargetModel {
         // blk_limits_io_min: never below the logical or physical block size
         l.ioMin = Math.max(chunkBytes, Math.max(l.logicalBlockSize, l.physicalBlockSize));
         l.ioOpt = Math.multiplyExact(chunkBytes, target.stripes().size());
+        if (p.stripedDiscardSpansStripes() && l.maxHwDiscardSectors > 0) {
+            // recorded on 7.2: the stripes' discard limits together, in whole stripes (chunk × stripes)
+            long stripes = target.stripes().size();
+            long width = Math.multiplyExact(target.chunkSectors(), stripes);
+            l.maxHwDiscardSectors = Math.multiplyExact(l.maxHwDiscardSectors, stripes) / width * width;
+            l.maxDiscardSectors = Math.multiplyExact(l.maxDiscardSectors, stripes) / width * width;
+            if (l.maxUserDiscardSectors > 0 && l.maxUserDiscardSectors < dev.dmmodel.limits.QueueLimits.UINT_MAX) {
+                l.maxUserDiscardSectors = Math.multiplyExact(l.maxUserDiscardSectors, stripes) / width * width;
+            }
+        }
     }
 
     // dm-stripe.c: stripe_ctr — dm_set_target_max_io_len(ti, chunk_size): no clone crosses a chunk

@@ -250,12 +250,15 @@ public final class ThinIo implements dev.dmmodel.impl.dm.DmCore.ThinMapper {
         remapDeferred(thinDevice, t, clone, data, offset, bs);
     }
 
+    // dm-thin.c: remap_and_issue from the worker — traced as a remap by dm_submit_bio_remap (5.18+), untraced before
     private void remapDeferred(String thinDevice, ThinTarget t, Bio clone, long dataBlock, long offset, long bs) {
         long origSector = clone.sector;
         clone.device = t.poolDevice();
         clone.sector = dataBlock * bs + offset % bs;
-        blockLayer.events.emit(clone.device, EventType.BIO_REMAP, clone.rwbs(), clone.sector, clone.sectors,
-                "from=" + thinDevice + ":" + origSector);
+        if (blockLayer.profile.tracesDeferredRemaps()) {
+            blockLayer.events.emit(clone.device, EventType.BIO_REMAP, clone.rwbs(), clone.sector, clone.sectors,
+                    "from=" + thinDevice + ":" + origSector);
+        }
         blockLayer.submitBioNoacct(clone);
     }
 

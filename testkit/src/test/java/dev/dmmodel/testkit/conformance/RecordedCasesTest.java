@@ -148,8 +148,10 @@ class RecordedCasesTest {
                     assertThat(onDisk.contains(e)).as("%s: a data remap lands outside %s: %s", id, onDisk, e).isFalse();
                 }
             }
-            if (c.name().matches("thin-(b\\d+|lvm)-.*") && !c.name().endsWith("-pass2")) {
-                // every first pass provisions blocks, so dm-thin commits (pass2 writes provisioned blocks only)
+            boolean commitsInPhase = id.startsWith("kernel-traces/") || id.startsWith("kernel-traces-6.12/");
+            if (commitsInPhase && c.name().matches("thin-(b\\d+|lvm)-.*") && !c.name().endsWith("-pass2")) {
+                // every first pass provisions blocks, so dm-thin commits (pass2 writes provisioned blocks only);
+                // on 5.10 and 7.2 "how many pool metadata commits ... fall inside a traced phase" varies (READMEs)
                 assertThat(fromMeta).as("%s: metadata commits recorded", id).isPositive();
             }
         } catch (java.io.IOException e) {

@@ -35,7 +35,6 @@ final class SharedFolders {
         }
     }
 
-    private static final String ISSUE_11 = "issue 11 (Linux 5.10 and 7.2 recorded and modelled) brings its profile";
     private static final String ISSUE_12 = "issue 12 (dm-crypt, classic snapshots, dm-cache/writecache and multipath"
             + " modelled to the bio) brings its model";
     private static final String ISSUE_13 = "issue 13 (md RAID, LVM raid and NVMe modelled to the bio) brings its model";
@@ -44,9 +43,9 @@ final class SharedFolders {
     static final List<TraceFolder> FOLDERS = List.of(
             new TraceFolder("kernel-traces", Optional.empty(), java.util.Map.of()),
             new TraceFolder("kernel-traces-6.12", Optional.empty(), java.util.Map.of()),
-            new TraceFolder("kernel-traces-5.10", Optional.of("no linux-5.10 profile yet: " + ISSUE_11),
+            new TraceFolder("kernel-traces-5.10", Optional.empty(),
                     java.util.Map.of()),
-            new TraceFolder("kernel-traces-7.2", Optional.of("no linux-7.2 profile yet: " + ISSUE_11),
+            new TraceFolder("kernel-traces-7.2", Optional.empty(),
                     java.util.Map.of()),
             new TraceFolder("kernel-traces-6.12-stacks", Optional.empty(), orderedMap(
                     "crypt-", "dm-crypt is not modelled yet: " + ISSUE_12,
@@ -133,8 +132,8 @@ final class SharedFolders {
             } catch (IOException e) {
                 throw new IllegalStateException("cannot list " + root + ": " + e.getMessage(), e);
             }
-            // the 6.1 and 6.12 sets have every kind of case: there an empty list means the folder is broken
-            boolean complete = folder.equals("kernel-traces") || folder.equals("kernel-traces-6.12");
+            // the 6.1, 6.12, 5.10 and 7.2 sets have every kind of case: there an empty list means the folder is broken
+            boolean complete = !folder.equals("kernel-traces-6.12-stacks");
             folders.add(org.junit.jupiter.api.DynamicContainer.dynamicContainer(folder, root.toUri(), !tests.isEmpty()
                     ? tests.stream()
                     : complete ? Stream.of(dynamicTest(folder, () -> {

@@ -756,6 +756,8 @@ public final class Snapshot {
         private long queueValue(Path q, Map<String, String> queue, String attr) {
             Path f = q.resolve(attr);
             String text = queue.get(attr);
+            if (text == null && attr.equals("virt_boundary_mask")) { text = "0"; }
+            if (text == null && attr.equals("dma_alignment")) { text = "511"; }
             if (text == null) {
                 throw new SnapshotException(f, "no file", attr + " of a bottom device, as sysfs prints it");
             }

@@ -28,19 +28,45 @@ import org.junit.jupiter.api.TestFactory;
 
 /**
  * The kernel's recorded answers against the model: for every recorded case in
- * {@code ${dmmodel.shared.dir}/kernel-traces} (Linux 6.1) and {@code .../kernel-traces-6.12}, the snapshot
+ * {@code ${dmmodel.shared.dir}/kernel-traces} (Linux 6.1), {@code .../kernel-traces-6.12}, {@code -5.10} and
+ * {@code -7.2}, the snapshot
  * is imported ({@link Snapshot#toLayoutSpec}), the layout built under the profile of the recorded kernel
  * release, and every dm device's queue limits compared, field by field, with what sysfs showed; for
  * partitions the alignment offset; for LVM cases the PV's {@code pe_start}.
  *
  * <p>One dynamic test per case and device. A failure lists every differing field as
- * {@code field: expected X, computed Y}. Without the shared folder the whole factory is one skipped test,
+ * {@code field: expected X, computed Y}. An attribute the recorded kernel's sysfs does not have (5.10 has no
+ * {@code dma_alignment} or {@code virt_boundary_mask}) is not compared. A device listed in
+ * {@code conformance/limits-known-gaps.txt} with its reason is reported as skipped while it still differs and
+ * fails as soon as it matches. Without the shared folder the whole factory is one skipped test,
  * so that a plain build of the project works without the recordings.
  */
 class LimitsConformanceTest {
 
     private static final String PROPERTY = "dmmodel.shared.dir";
-    private static final List<String> TRACE_FOLDERS = List.of("kernel-traces", "kernel-traces-6.12");
+    private static final List<String> TRACE_FOLDERS = List.of("kernel-traces", "kernel-traces-6.12",
+            "kernel-traces-5.10", "kernel-traces-7.2");
+    private static final Map<String, String> KNOWN_GAPS = knownGaps();
+
+    /** {@code <folder>/<case> <kname>} to why its limits do not match yet ({@code conformance/limits-known-gaps.txt}). */
+    static Map<String, String> knownGaps() {
+        Map<String, String> gaps = new java.util.LinkedHashMap<>();
+        try (var in = LimitsConformanceTest.class.getResourceAsStream("/conformance/limits-known-gaps.txt")) {
+            if (in == null) {
+                throw new IllegalStateException("test resource /conformance/limits-known-gaps.txt is missing");
+            }
+            for (String line : new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).split("\n")) {
+                if (line.isBlank() || line.startsWith("#")) {
+                    continue;
+                }
+                String[] parts = line.split("\t", 2);
+                gaps.put(parts[0].strip(), parts.length > 1 ? parts[1].strip() : "no reason given");
+            }
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        return gaps;
+    }
 
     @TestFactory
     Stream<DynamicNode> recordedKernelsAgreeWithTheModel() {
@@ -101,8 +127,20 @@ class LimitsConformanceTest {
         LazyLayout layout = new LazyLayout(id, snapshot, profile);
         List<DynamicNode> tests = new ArrayList<>();
         for (Snapshot.Device dm : snapshot.dmDevices()) {
-            tests.add(dynamicTest(id + " " + dm.kname() + " (" + dm.dmName().orElseThrow() + ")",
-                    () -> checkDmDevice(id, snapshot, layout.get(), dm)));
+            String gap = KNOWN_GAPS.get(id + " " + dm.kname());
+            tests.add(dynamicTest(id + " " + dm.kname() + " (" + dm.dmName().orElseThrow() + ")", () -> {
+                if (gap == null) {
+                    checkDmDevice(id, snapshot, layout.get(), dm);
+                    return;
+                }
+                try {
+                    checkDmDevice(id, snapshot, layout.get(), dm);
+                } catch (AssertionError expected) {
+                    Assumptions.abort("known gap: " + gap);
+                }
+                throw new AssertionError(id + " " + dm.kname() + " now matches the recorded limits: remove it from"
+                        + " conformance/limits-known-gaps.txt (listed as: " + gap + ")");
+            }));
         }
         for (Snapshot.PartitionEntry p : snapshot.partitions()) {
             tests.add(dynamicTest(id + " " + p.kname() + " (partition of " + p.disk() + ")",
@@ -179,6 +217,9 @@ class LimitsConformanceTest {
     }
 
     private static void compare(List<String> out, String field, String expected, long computed) {
+        if (expected == null && (field.equals("virt_boundary_mask") || field.equals("dma_alignment"))) {
+            return;
+        }
         if (expected == null) {
             out.add(field + ": expected <not recorded>, computed " + computed);
             return;

@@ -26,7 +26,9 @@ class KernelProfileTest {
         assertThat(KernelProfile.named("6.1")).isSameAs(KernelProfile.LINUX_6_1);
         assertThat(KernelProfile.named("linux-2.6.32")).isSameAs(KernelProfile.LINUX_2_6_32);
         assertThatThrownBy(() -> KernelProfile.named("5.4"))
-                .hasMessage("unknown kernel profile '5.4' (known: 6.12, 6.1, 3.10, 2.6.32, 2.6.0)");
+                .hasMessage("unknown kernel profile '5.4' (known: 7.2, 6.12, 6.1, 5.10, 3.10, 2.6.32, 2.6.0)");
+        assertThat(KernelProfile.named("7.2")).isSameAs(KernelProfile.LINUX_7_2);
+        assertThat(KernelProfile.named("5.10")).isSameAs(KernelProfile.LINUX_5_10);
         assertThat(KernelProfile.defaultProfile()).isSameAs(KernelProfile.LINUX_6_12);
     }
 
@@ -45,6 +47,20 @@ class KernelProfileTest {
         assertThat(KernelProfile.LINUX_6_12.linearRemapsEmptyFlushes()).isFalse();
         assertThat(KernelProfile.LINUX_6_1.toBuilder().linearRemapsEmptyFlushes(false).build())
                 .isNotEqualTo(KernelProfile.LINUX_6_1);
+        // kernel-traces-5.10 README: deferred thin bios reach the pool "without the block_bio_remap from the thin
+        // device that 6.1 traces"; O_DIRECT reads "are traced as R (6.1: RS)"
+        assertThat(KernelProfile.LINUX_5_10.tracesDeferredRemaps()).isFalse();
+        assertThat(KernelProfile.LINUX_6_1.tracesDeferredRemaps()).isTrue();
+        assertThat(KernelProfile.LINUX_5_10.directReadsSync()).isFalse();
+        assertThat(KernelProfile.LINUX_6_1.directReadsSync()).isTrue();
+        // kernel-traces-7.2 README: "disks whose max_hw_sectors_kb allows it have max_sectors_kb 4096"; dm-striped
+        // over two AHCI disks reports discard_max_bytes 4294836224, "twice the disks' 2147450880" (in whole stripes)
+        assertThat(KernelProfile.LINUX_7_2.maxSectorsCap()).isEqualTo(8192);
+        assertThat(KernelProfile.LINUX_6_12.maxSectorsCap()).isEqualTo(2560);
+        assertThat(KernelProfile.LINUX_7_2.stripedDiscardSpansStripes()).isTrue();
+        assertThat(KernelProfile.LINUX_6_12.stripedDiscardSpansStripes()).isFalse();
+        assertThat(KernelProfile.LINUX_7_2.readAheadFromBottomWithoutIoOpt()).isTrue();
+        assertThat(KernelProfile.LINUX_6_12.readAheadFromBottomWithoutIoOpt()).isFalse();
     }
 
     @Test

@@ -85,11 +85,10 @@ public final class Layout {
         // an imported host has dm names but maybe no LVM objects: vg-lv (hyphens doubled) is /dev/vg/lv
         for (BlockDevice d : devices) {
             if (d instanceof DmDevice dm) {
-                String[] vgLv = splitLvmName(dm.dmName());
-                if (vgLv != null) {
-                    alias.putIfAbsent("/dev/" + vgLv[0] + "/" + vgLv[1], d.name());
-                    alias.putIfAbsent(vgLv[0] + "/" + vgLv[1], d.name());
-                }
+                LogicalVolume.splitDmName(dm.dmName()).ifPresent(vgLv -> {
+                    alias.putIfAbsent("/dev/" + vgLv.get(0) + "/" + vgLv.get(1), d.name());
+                    alias.putIfAbsent(vgLv.get(0) + "/" + vgLv.get(1), d.name());
+                });
             }
         }
         this.devices = java.util.Collections.unmodifiableMap(map);
@@ -101,31 +100,6 @@ public final class Layout {
                 throw new LayoutException(pv.device(), "pv", pv.device(), "PV on unknown device " + pv.device());
             }
         }
-    }
-
-    /**
-     * Splits an LVM dm name {@code vg-lv} at its one single hyphen ({@code dm_split_lvm_name}); null if it
-     * has none or more than one.
-     */
-    static String[] splitLvmName(String dmName) {
-        int split = -1;
-        for (int i = 0; i < dmName.length(); i++) {
-            if (dmName.charAt(i) == '-') {
-                if (i + 1 < dmName.length() && dmName.charAt(i + 1) == '-') {
-                    i++;
-                    continue;
-                }
-                if (split >= 0) {
-                    return null;
-                }
-                split = i;
-            }
-        }
-        if (split <= 0 || split == dmName.length() - 1) {
-            return null;
-        }
-        return new String[] {dmName.substring(0, split).replace("--", "-"),
-                dmName.substring(split + 1).replace("--", "-")};
     }
 
     /**

@@ -151,6 +151,36 @@ public record LogicalVolume(String vgName, String name, List<LvSegment> segments
         return dmName(vg, lv) + (layer.startsWith("_") ? "" : "-") + layer.replace("-", "--");
     }
 
+    /**
+     * The VG and LV names of an LVM dm name, split at its one single hyphen as {@code dm_split_lvm_name} does
+     * ({@code my--vg-my--lv} gives {@code [my-vg, my-lv]}); empty when the name has no single hyphen, more than
+     * one, or an empty side (a name with a layer, such as {@code vg-pool-tpool}, is not an LV's own name).
+     *
+     * @return a list of the two names, or empty
+     */
+    public static java.util.Optional<List<String>> splitDmName(String dmName) {
+        java.util.Objects.requireNonNull(dmName, "dmName");
+        int split = -1;
+        for (int i = 0; i < dmName.length(); i++) {
+            if (dmName.charAt(i) != '-') {
+                continue;
+            }
+            if (i + 1 < dmName.length() && dmName.charAt(i + 1) == '-') {
+                i++;
+                continue;
+            }
+            if (split >= 0) {
+                return java.util.Optional.empty();
+            }
+            split = i;
+        }
+        if (split <= 0 || split == dmName.length() - 1) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of(List.of(dmName.substring(0, split).replace("--", "-"),
+                dmName.substring(split + 1).replace("--", "-")));
+    }
+
     /** The LV's path, {@code /dev/vg/lv}. */
     public String path() {
         return "/dev/" + vgName + "/" + name;

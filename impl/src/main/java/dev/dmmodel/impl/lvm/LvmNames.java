@@ -59,31 +59,6 @@ public final class LvmNames {
         return Optional.empty();
     }
 
-    /**
-     * The VG and LV of an LVM dm name {@code vg-lv} (hyphens inside a name doubled); empty when the name has
-     * no single hyphen, an empty part, or a layer suffix ({@code vg-pool-tpool} is the pool's layer, not an LV).
-     */
-    // libdm/libdm-string.c: dm_split_lvm_name (vg, lv and layer at the single hyphens)
-    public static Optional<String[]> splitDmName(String dmName) {
-        java.util.List<Integer> singles = new java.util.ArrayList<>();
-        for (int i = 0; i < dmName.length(); i++) {
-            if (dmName.charAt(i) == '-') {
-                if (i + 1 < dmName.length() && dmName.charAt(i + 1) == '-') {
-                    i++;
-                    continue;
-                }
-                singles.add(i);
-            }
-        }
-        if (singles.size() != 1) {
-            return Optional.empty();
-        }
-        int at = singles.get(0);
-        String vg = dmName.substring(0, at).replace("--", "-");
-        String lv = dmName.substring(at + 1).replace("--", "-");
-        return vg.isEmpty() || lv.isEmpty() ? Optional.empty() : Optional.of(new String[] {vg, lv});
-    }
-
     // isalnum() in the C locale, plus . _ - +
     private static boolean isNameChar(char c) {
         return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')

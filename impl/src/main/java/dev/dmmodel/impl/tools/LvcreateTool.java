@@ -167,9 +167,9 @@ final class LvcreateTool {
     static String lvPath(String arg, String what, ParseContext ctx) {
         String a = arg;
         if (a.startsWith("/dev/mapper/")) {
-            String[] vgLv = LvmNames.splitDmName(a.substring("/dev/mapper/".length())).orElseThrow(() -> ctx.fail(
-                    what + " '" + arg + "' is not a logical volume's dm name (VG-LV)"));
-            return vgLv[0] + "/" + vgLv[1];
+            java.util.List<String> vgLv = dev.dmmodel.lvm.LogicalVolume.splitDmName(a.substring("/dev/mapper/".length()))
+                    .orElseThrow(() -> ctx.fail(what + " '" + arg + "' is not a logical volume's dm name (VG-LV)"));
+            return vgLv.get(0) + "/" + vgLv.get(1);
         }
         if (a.startsWith("/dev/")) {
             a = a.substring(5);

@@ -9,8 +9,8 @@ import dev.dmmodel.impl.dm.table.DmTableException;
 import dev.dmmodel.impl.dm.table.DmTableLine;
 import dev.dmmodel.impl.dm.table.DmTableParser;
 import dev.dmmodel.impl.dm.table.DmTargets;
-import dev.dmmodel.layout.LayoutSpec;
 import dev.dmmodel.io.HostSnapshot.FilledAttribute;
+import dev.dmmodel.layout.LayoutSpec;
 import dev.dmmodel.layout.LayoutStep;
 import dev.dmmodel.limits.KernelProfile;
 import dev.dmmodel.limits.KernelRelease;
@@ -739,7 +739,8 @@ public final class Snapshot {
          * The disk's hardware description from its recorded limits, verbatim; an attribute the host's kernel did not
          * show is filled as {@link SysfsHistory} says, and noted.
          */
-        private DiskSpec diskSpec(Path d, String kname, Sectors size, long alignmentOffset, Map<String, String> recorded) {
+        private DiskSpec diskSpec(Path d, String kname, Sectors size, long alignmentOffset,
+                                  Map<String, String> recorded) {
             Path q = d.resolve("queue");
             if (!files.isDirectory(q)) {
                 throw new SnapshotException(q, "no directory", "the queue/ files of bottom device " + kname + " ("

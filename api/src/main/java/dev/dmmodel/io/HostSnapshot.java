@@ -20,6 +20,11 @@ import java.util.OptionalLong;
  * model is checked against, never inputs. The format is the one {@code bin/dmmodel-snapshot} collects (sysfs
  * {@code block/} copy, {@code dmsetup table}/{@code status}, {@code vgcfgbackup} files, {@code lvm fullreport}).
  *
+ * <p>Snapshots of older kernels lack queue files that newer kernels show (Linux 3.10 has no
+ * {@code virt_boundary_mask}, {@code chunk_sectors}, {@code write_zeroes_max_bytes}, ...): the import uses what
+ * that kernel worked with and lists each such value in {@link #filledIn()}; queue files it does not know are
+ * ignored.
+ *
  * <pre>{@code
  * HostSnapshot host = HostSnapshot.read(Path.of("/tmp/myhost"));
  * Layout layout = Layout.of(host.toLayoutSpec());        // under the kernel the host runs, or the default
@@ -36,10 +41,50 @@ import java.util.OptionalLong;
  * @param dmsetupStatus the lines of {@code dmsetup status}, empty if not recorded
  * @param lvmProblems why a volume group of the snapshot's LVM metadata is not among the steps (a segment type
  *     the model does not have, a PV the snapshot lacks), one message each
+ * @param filledIn the queue attributes of bottom devices the snapshot lacks because the host's kernel had no
+ *     such sysfs file (a Linux 3.10 host has no {@code virt_boundary_mask}, {@code dma_alignment}, ...), each with
+ *     the value the import used in the disk's limits and why; bottom devices in device-number order, attributes in
+ *     a fixed order; empty for a snapshot of a kernel that shows them all. These values are not in
+ *     {@code recordedQueues}, which holds only what was recorded.
  */
 public record HostSnapshot(Path directory, Optional<String> kernelRelease, List<LayoutStep> steps,
                            Map<String, Map<String, String>> recordedQueues, Map<String, Long> recordedAlignmentOffsets,
-                           List<String> dmsetupStatus, List<String> lvmProblems) {
+                           List<String> dmsetupStatus, List<String> lvmProblems, List<FilledAttribute> filledIn) {
+
+    /**
+     * A queue attribute of a bottom device that the snapshot does not have, because the host's kernel did not show
+     * it in sysfs, and the value the import used instead: what that kernel's block layer worked with.
+     *
+     * @param device the bottom device's kernel name ({@code sda})
+     * @param attribute the attribute's sysfs name under {@code queue/} ({@code virt_boundary_mask})
+     * @param value the value used, in the attribute's sysfs unit ({@code *_bytes} in bytes)
+     * @param rule why that value: the kernel release and the release that added the file, or that the release is
+     *     unknown (no {@code kernel-release} file), and where the value comes from
+     */
+    public record FilledAttribute(String device, String attribute, long value, String rule) {
+        /**
+         * Rejects nulls, blank names and a negative value.
+         *
+         * @throws IllegalArgumentException naming the device and attribute for a blank name or a negative value
+         */
+        public FilledAttribute {
+            Objects.requireNonNull(device, "device");
+            Objects.requireNonNull(attribute, "attribute");
+            Objects.requireNonNull(rule, "rule");
+            if (device.isBlank() || attribute.isBlank() || value < 0) {
+                throw new IllegalArgumentException("filled-in attribute '" + device + ": queue/" + attribute + " = "
+                        + value + "': expected a device and attribute name and a non-negative value");
+            }
+        }
+
+        /**
+         * The note the import gives, e.g. {@code sda: queue/write_zeroes_max_bytes not in the snapshot (Linux 3.10
+         * has no REQ_OP_WRITE_ZEROES and no such file before 4.10); using 0}.
+         */
+        public String message() {
+            return device + ": queue/" + attribute + " not in the snapshot (" + rule + "); using " + value;
+        }
+    }
 
     /** Rejects nulls; copies every collection, keeping its order. */
     public HostSnapshot {
@@ -53,6 +98,7 @@ public record HostSnapshot(Path directory, Optional<String> kernelRelease, List<
         recordedAlignmentOffsets = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(recordedAlignmentOffsets));
         dmsetupStatus = List.copyOf(dmsetupStatus);
         lvmProblems = List.copyOf(lvmProblems);
+        filledIn = List.copyOf(filledIn);
     }
 
     /**

@@ -7,6 +7,7 @@ import dev.dmmodel.layout.LayoutBuilder;
 import dev.dmmodel.layout.LayoutSpec;
 import dev.dmmodel.layout.LayoutStep;
 import dev.dmmodel.limits.KernelProfile;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Optional;
 import picocli.CommandLine.ArgGroup;
@@ -114,5 +115,16 @@ final class StackOptions {
      */
     record Stack(String origin, Optional<HostSnapshot> snapshot, LayoutSpec spec, KernelProfile profile, String profileSource,
                  Layout layout) {
+
+        /**
+         * Says on {@code err} what the import filled in because the snapshot's kernel did not show it (a Linux 3.10
+         * host has no {@code queue/virt_boundary_mask}, ...), one {@code dmmodel: note: } line per attribute; nothing
+         * for a layout file or a snapshot that has every attribute. Every command that builds a stack calls it, so a
+         * value the host never showed is not taken silently.
+         */
+        void printImportNotes(PrintWriter err) {
+            snapshot.ifPresent(h -> h.filledIn().forEach(f -> err.println("dmmodel: note: " + f.message())));
+            err.flush();
+        }
     }
 }

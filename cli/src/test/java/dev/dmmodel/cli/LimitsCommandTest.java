@@ -164,4 +164,39 @@ class LimitsCommandTest {
         assertThat(r.out()).isEmpty();
         assertThat(r.errLines()).containsExactly("dmmodel: --format: expected one of json, text, found 'yaml'");
     }
+
+    /** The queue files of limits-sd-512e's disks that Linux 3.10 does not have. */
+    private static final List<String> NEWER_THAN_310 = List.of("virt_boundary_mask", "chunk_sectors",
+            "discard_max_hw_bytes", "write_zeroes_max_bytes", "dma_alignment", "max_discard_segments");
+
+    /** limits-sd-512e as a RHEL 7 host would have shown it: kernel-release 3.10, without the newer queue files. */
+    static Path asRhel7(Path tmp) throws IOException {
+        Path dir = Cli.copyOf(SD_512E, tmp);
+        Cli.write(dir.resolve("kernel-release"), "3.10.0-1160.el7.x86_64\n");
+        for (String disk : List.of("sdg", "sdh", "sdi", "sdj", "sdk")) {
+            for (String attr : NEWER_THAN_310) {
+                Files.delete(dir.resolve("block").resolve(disk).resolve("queue").resolve(attr));
+            }
+        }
+        return dir;
+    }
+
+    @Test
+    void aRhel7SnapshotGetsWhatItsKernelDidNotShowFilledAndEachNotedOnStderr(@TempDir Path tmp) throws IOException {
+        Cli.Result r = Cli.run("limits", "--snapshot", asRhel7(tmp).toString());
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        // 5 disks x 6 attributes, in device-number order
+        assertThat(r.errLines()).hasSize(30).allMatch(l -> l.startsWith("dmmodel: note: sd"));
+        assertThat(r.errLines().get(0)).isEqualTo("dmmodel: note: sdg: queue/virt_boundary_mask not in the snapshot"
+                + " (Linux 3.10 has no virt boundary before 4.3 and no such file before 5.13); using 0");
+        assertThat(r.errLines().get(29)).startsWith("dmmodel: note: sdk: queue/max_discard_segments not in the"
+                + " snapshot (Linux 3.10 has no multi-range discard").endsWith("; using 1");
+        // stdout is still the JSON document alone, with the filled values: the recorded dma_alignment was 3
+        // (scsi_debug), the filled one is the block layer's 511; the hardware discard limit is discard_max_bytes, 0
+        Map<String, Object> d = MiniJson.object(MiniJson.object(MiniJson.parse(r.out())).get("devices"));
+        assertThat(attr(d, "sdg", "dma_alignment")).isEqualTo(511);
+        assertThat(attr(d, "sdg", "virt_boundary_mask")).isZero();
+        assertThat(attr(d, "sdg", "discard_max_hw_bytes")).isZero();
+        assertThat(attr(d, "sdg", "max_sectors_kb")).isEqualTo(1280);  // a recorded file stays as recorded
+    }
 }

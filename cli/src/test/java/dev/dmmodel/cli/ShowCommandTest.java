@@ -2,7 +2,10 @@ package dev.dmmodel.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class ShowCommandTest {
 
@@ -80,5 +83,16 @@ class ShowCommandTest {
         assertThat(r.out()).isEmpty();
         assertThat(r.errLines()).singleElement().asString().startsWith("dmmodel: --output " + out
                 + ": cannot write the file: ");
+    }
+
+    @Test
+    void aRhel7SnapshotIsShownWithItsImportNotesOnStderr(@TempDir Path tmp) throws IOException {
+        Cli.Result r = Cli.run("show", "--snapshot", LimitsCommandTest.asRhel7(tmp).toString());
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        assertThat(r.out()).startsWith("NAME ").endsWith("kernel linux-3.10 (kernel-release 3.10.0-1160.el7.x86_64);"
+                + " ! = not aligned: alignment_offset is not 0 (-1: the kernel could not reconcile the alignments"
+                + " below)\n");
+        assertThat(r.errLines()).hasSize(30).contains("dmmodel: note: sdh: queue/write_zeroes_max_bytes not in the"
+                + " snapshot (Linux 3.10 has no REQ_OP_WRITE_ZEROES and no such file before 4.10); using 0");
     }
 }

@@ -3,6 +3,8 @@ package dev.dmmodel.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.dmmodel.io.HostSnapshot;
+import dev.dmmodel.lvm.VolumeGroup;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -11,6 +13,7 @@ import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -18,8 +21,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@code bin/dmmodel-snapshot} collects what {@code dmmodel} reads: run against a fake sysfs (the recorded
  * snapshot {@code limits-sd-512e}'s {@code block/} tree) and a stand-in {@code dmsetup} that prints the
- * recorded tables, the collected snapshot gives the same {@code limits} as the recording. Needs bash; skipped
- * without it.
+ * recorded tables, the collected snapshot gives the same {@code limits} as the recording; on a fake RHEL 7 host
+ * (Linux 3.10's queue files, an LVM without {@code lvm fullreport}) it still collects what the import needs. Needs
+ * bash; skipped without it.
  */
 class SnapshotScriptTest {
 
@@ -36,10 +40,13 @@ class SnapshotScriptTest {
         return null;
     }
 
-    /** A PATH holding only the tools the script needs, plus the given stand-ins. */
+    /** A PATH holding only the tools the script needs, plus the given stand-ins (which replace a tool). */
     private static Path toolDir(Path tmp, Map<String, String> standIns) throws IOException {
         Path bin = Files.createDirectories(tmp.resolve("tools"));
         for (String tool : TOOLS) {
+            if (standIns.containsKey(tool)) {
+                continue; // never a link: writing the stand-in would write through it
+            }
             Path found = Stream.of("/usr/bin", "/bin").map(d -> Path.of(d, tool)).filter(Files::isExecutable)
                     .findFirst().orElse(null);
             assumeTrue(found != null, "skipped: no " + tool + " in /usr/bin or /bin");
@@ -117,5 +124,95 @@ class SnapshotScriptTest {
         assertThat(err.toString()).contains("dmsetup not found");
         assertThat(out.resolve("block/sdz/size")).hasContent("2048");
         assertThat(out.resolve("dmsetup-table.txt")).doesNotExist();
+    }
+
+    /** The queue files Linux 3.10 does not have, newest last. */
+    private static final List<String> NEWER_THAN_310 = List.of("max_discard_segments", "discard_max_hw_bytes",
+            "write_zeroes_max_bytes", "chunk_sectors", "virt_boundary_mask", "dma_alignment");
+
+    /**
+     * A RHEL 7.0-era host: uname -r 3.10.0-1160.el7.x86_64, a sysfs without the newer queue files, and LVM 2.02
+     * without {@code lvm fullreport} (the stand-in refuses it as an old LVM does) but with vgcfgbackup. The script
+     * leaves lvm/report.json out and says so; the import reads the vgcfgbackup file and fills the queue files in.
+     */
+    @Test
+    void onARhel7HostWithAnOldLvmTheSnapshotHasWhatTheImportNeeds(@TempDir Path tmp) throws Exception {
+        assumeTrue(bash() != null, "skipped: no bash");
+        Path recorded = Cli.snapshot("ss-str-1M-at32k");
+        Path sys = tmp.resolve("sys");
+        copyTree(recorded.resolve("block"), sys.resolve("block"));
+        for (String dev : List.of("sda", "sdb", "dm-0", "dm-1")) {
+            for (String attr : NEWER_THAN_310) {
+                Files.delete(sys.resolve("block").resolve(dev).resolve("queue").resolve(attr));
+            }
+        }
+        Path vg = recorded.resolve("lvm/vg.vg");
+        Map<String, String> standIns = Map.of(
+                "uname", "#!/bin/sh\necho 3.10.0-1160.el7.x86_64\n",
+                "dmsetup", "#!/bin/sh\ncase \"$1\" in\n  table) cat '" + recorded.resolve("dmsetup-table.txt")
+                        + "' ;;\n  status) cat '" + recorded.resolve("dmsetup-status.txt")
+                        + "' ;;\n  *) exit 1 ;;\nesac\n",
+                "vgs", "#!/bin/sh\necho '  vg'\n",
+                // vgcfgbackup -f DIR/%s.vg: one file per VG, named by the VG
+                "vgcfgbackup", "#!/bin/sh\n[ \"$1\" = -f ] || exit 5\ncat '" + vg + "' > \"${2%/*}/vg.vg\"\n",
+                "lvm", "#!/bin/sh\necho \"  No such command '$1'.  Try 'help'.\" >&2\nexit 3\n");
+        Path tools = toolDir(tmp, standIns);
+        Path out = tmp.resolve("snap");
+        StringBuilder err = new StringBuilder();
+        assertThat(run(tools, sys, out, err)).as(err.toString()).isZero();
+        assertThat(err.toString()).contains("dmmodel-snapshot: lvm fullreport --reportformat json failed (LVM before"
+                + " 2.02.158 has neither, or not root?): no lvm/report.json; the lvm/*.vg files describe the volume"
+                + " groups");
+        assertThat(out.resolve("lvm/report.json")).doesNotExist();
+        assertThat(out.resolve("lvm/vg.vg")).hasSameTextualContentAs(vg);
+        assertThat(out.resolve("kernel-release")).hasContent("3.10.0-1160.el7.x86_64");
+        assertThat(out.resolve("block/sda/queue/virt_boundary_mask")).doesNotExist();
+        assertThat(out.resolve("block/sda/queue/max_segments")).exists();
+
+        HostSnapshot host = HostSnapshot.read(out);
+        assertThat(host.volumeGroups()).extracting(VolumeGroup::name).containsExactly("vg");
+        assertThat(host.lvmProblems()).isEmpty();
+        Cli.Result limits = Cli.run("limits", "--snapshot", out.toString());
+        assertThat(limits.exitCode()).as(limits.err()).isZero();
+        // two disks x six attributes, each said once
+        assertThat(limits.errLines()).hasSize(12).allMatch(l -> l.startsWith("dmmodel: note: sd"))
+                .contains("dmmodel: note: sdb: queue/chunk_sectors not in the snapshot (Linux 3.10 has no"
+                        + " chunk_sectors limit before 3.16 and no such file before 4.10); using 0");
+    }
+
+    /**
+     * The script runs under RHEL 7's bash 4.2: none of what later versions brought (4.3: {@code declare -n},
+     * {@code local -n}, {@code wait -n}, negative array subscripts; 4.4: {@code ${var@Q}}, {@code mapfile -d}; 5:
+     * {@code $EPOCHSECONDS}), and no arrays at all, since an empty one under {@code set -u} is an error before 4.4.
+     */
+    @Test
+    void theScriptUsesNothingNewerThanBash42() throws IOException {
+        List<String> lines = Files.readAllLines(SCRIPT);
+        Map<String, Pattern> newer = Map.of(
+                "${var@...} (4.4)", Pattern.compile("\\$\\{[A-Za-z_][A-Za-z0-9_]*@"),
+                "mapfile/readarray -d (4.4)", Pattern.compile("\\b(mapfile|readarray)\\b.*-d"),
+                "declare/local -n (4.3)", Pattern.compile("\\b(declare|local|typeset)\\s+-[a-zA-Z]*n"),
+                "wait -n (4.3)", Pattern.compile("\\bwait\\s+-n"),
+                "EPOCHSECONDS/EPOCHREALTIME (5.0)", Pattern.compile("EPOCH(SECONDS|REALTIME)"),
+                "an array", Pattern.compile("\\b[A-Za-z_][A-Za-z0-9_]*=\\("
+                        + "|\\$\\{[A-Za-z_][A-Za-z0-9_]*\\[|\\b(declare|local)\\s+-[a-zA-Z]*[aA]"));
+        List<String> found = new java.util.ArrayList<>();
+        for (int i = 0; i < lines.size(); i++) {
+            String line = lines.get(i);
+            if (line.stripLeading().startsWith("#")) {
+                continue;
+            }
+            for (Map.Entry<String, Pattern> e : newer.entrySet()) {
+                if (e.getValue().matcher(line).find()) {
+                    found.add("line " + (i + 1) + ": " + e.getKey() + ": " + line.strip());
+                }
+            }
+        }
+        assertThat(lines).as("the script").hasSizeGreaterThan(50);
+        assertThat(found).as("bash after 4.2 in %s", SCRIPT).isEmpty();
+        // the patterns do find what they are for
+        assertThat(newer.get("${var@...} (4.4)").matcher("echo ${out@Q}").find()).isTrue();
+        assertThat(newer.get("an array").matcher("devs=(a b)").find()).isTrue();
+        assertThat(newer.get("declare/local -n (4.3)").matcher("  local -n ref=x").find()).isTrue();
     }
 }

@@ -9,9 +9,11 @@ import dev.dmmodel.impl.dm.table.DmTableException;
 import dev.dmmodel.impl.dm.table.DmTableLine;
 import dev.dmmodel.impl.dm.table.DmTableParser;
 import dev.dmmodel.impl.dm.table.DmTargets;
+import dev.dmmodel.io.HostSnapshot.FilledAttribute;
 import dev.dmmodel.layout.LayoutSpec;
 import dev.dmmodel.layout.LayoutStep;
 import dev.dmmodel.limits.KernelProfile;
+import dev.dmmodel.limits.KernelRelease;
 import dev.dmmodel.limits.QueueLimits;
 import dev.dmmodel.units.Sectors;
 import java.io.IOException;
@@ -37,6 +39,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A host snapshot as described in {@code docs/snapshot-format.md}: the block devices a host's sysfs
@@ -56,7 +60,11 @@ import java.util.stream.Stream;
  */
 public final class Snapshot {
 
-    /** The queue attributes a bottom device must have: the inputs of its {@link DiskSpec}. */
+    /**
+     * The queue attributes a bottom device must have: the inputs of its {@link DiskSpec}. A snapshot of a kernel
+     * that predates one of them (Linux 3.10 has no {@code virt_boundary_mask}, ...) or of an unknown release may
+     * lack it: the import then uses what such a kernel worked with and says so ({@link #filledIn()}).
+     */
     public static final List<String> REQUIRED_QUEUE_ATTRIBUTES = List.of(
             "logical_block_size",
             "physical_block_size",
@@ -79,6 +87,7 @@ public final class Snapshot {
     /** The dm target types this reader understands, as {@code dmsetup table} names them. */
     public static final List<String> TARGET_TYPES = DmTargets.TYPES;
 
+    private static final Logger LOG = LoggerFactory.getLogger(Snapshot.class);
     private static final String TABLE_FILE = "dmsetup-table.txt";
     private static final String STATUS_FILE = "dmsetup-status.txt";
     private static final String LVM_REPORT_FILE = "report.json";
@@ -184,6 +193,7 @@ public final class Snapshot {
     private final Map<String, Long> peStarts;
     private final List<dev.dmmodel.lvm.VolumeGroup> volumeGroups;
     private final List<String> lvmProblems;
+    private final List<FilledAttribute> filledIn;
 
     private Snapshot(Reader r) {
         this.directory = r.dir;
@@ -198,6 +208,17 @@ public final class Snapshot {
         this.peStarts = Collections.unmodifiableMap(new LinkedHashMap<>(r.peStarts));
         this.volumeGroups = List.copyOf(r.volumeGroups);
         this.lvmProblems = List.copyOf(r.lvmProblems);
+        this.filledIn = List.copyOf(r.filledIn);
+    }
+
+    /**
+     * The queue attributes of bottom devices this snapshot lacks because the host's kernel had no such sysfs file
+     * (or its release is unknown), each with the value {@link #diskSpec(String)} used and why; bottom devices in
+     * device-number order, attributes in a fixed order. The rules are {@code SysfsHistory}'s. {@link Device#queue()}
+     * keeps only what was recorded.
+     */
+    public List<FilledAttribute> filledIn() {
+        return filledIn;
     }
 
     /**
@@ -459,7 +480,8 @@ public final class Snapshot {
 
     /**
      * This snapshot as the API's value: the steps of {@link #toLayoutSpec(KernelProfile)}, every device's and
-     * partition's recorded queue files and alignment offsets, the status lines and the LVM problems.
+     * partition's recorded queue files and alignment offsets, the status lines, the LVM problems and the filled-in
+     * attributes.
      */
     public dev.dmmodel.io.HostSnapshot toHostSnapshot() {
         Map<String, Map<String, String>> queues = new java.util.LinkedHashMap<>();
@@ -473,7 +495,7 @@ public final class Snapshot {
             p.alignmentOffset().ifPresent(v -> offsets.put(p.kname(), v));
         }
         return new dev.dmmodel.io.HostSnapshot(directory, kernelRelease, toLayoutSpec().steps(), queues, offsets,
-                dmsetupStatus, lvmProblems);
+                dmsetupStatus, lvmProblems, filledIn);
     }
 
     /**
@@ -514,6 +536,7 @@ public final class Snapshot {
         private final Path dir;
         private Optional<String> kernelRelease = Optional.empty();
         private Optional<KernelProfile> profile = Optional.empty();
+        private Optional<KernelRelease> release = Optional.empty();
         private final Map<String, Device> devices = new LinkedHashMap<>();
         private final Map<String, PartitionEntry> partitions = new LinkedHashMap<>();
         private final Map<String, DiskSpec> diskSpecs = new LinkedHashMap<>();
@@ -523,6 +546,7 @@ public final class Snapshot {
         private final Map<String, Long> peStarts = new LinkedHashMap<>();
         private final List<dev.dmmodel.lvm.VolumeGroup> volumeGroups = new ArrayList<>();
         private final List<String> lvmProblems = new ArrayList<>();
+        private final List<FilledAttribute> filledIn = new ArrayList<>();
         /** Device number → kernel name, over disks, partitions and dm devices. */
         private final Map<DevNumber, String> byNumber = new HashMap<>();
         /** Where each device number was read, for the duplicate message. */
@@ -563,6 +587,7 @@ public final class Snapshot {
                         "one line, the output of uname -r such as 6.1.0-57-amd64");
             }
             try {
+                this.release = Optional.of(KernelRelease.parse(release));
                 profile = Optional.of(KernelProfile.forRelease(release));
             } catch (IllegalArgumentException e) {
                 throw new SnapshotException(f, quote(release), "the output of uname -r such as 6.1.0-57-amd64", e);
@@ -594,6 +619,9 @@ public final class Snapshot {
                     partitions.put(p.kname(), p);
                 }
             }
+            // the notes in device-number order, as the disks (stable: each disk's attributes keep their order)
+            List<String> diskOrder = disks.stream().map(Device::kname).toList();
+            filledIn.sort(Comparator.comparingInt(n -> diskOrder.indexOf(n.device())));
             for (Device d : dms) {
                 devices.put(d.kname(), d);
                 String other = dmNames.put(d.dmName().orElseThrow(), d.kname());
@@ -707,13 +735,18 @@ public final class Snapshot {
             return queue;
         }
 
-        /** The disk's hardware description from its recorded limits, verbatim. */
-        private DiskSpec diskSpec(Path d, String kname, Sectors size, long alignmentOffset, Map<String, String> queue) {
+        /**
+         * The disk's hardware description from its recorded limits, verbatim; an attribute the host's kernel did not
+         * show is filled as {@link SysfsHistory} says, and noted.
+         */
+        private DiskSpec diskSpec(Path d, String kname, Sectors size, long alignmentOffset,
+                                  Map<String, String> recorded) {
             Path q = d.resolve("queue");
             if (!files.isDirectory(q)) {
                 throw new SnapshotException(q, "no directory", "the queue/ files of bottom device " + kname + " ("
                         + String.join(", ", REQUIRED_QUEUE_ATTRIBUTES) + ")");
             }
+            Map<String, String> queue = withHistoricDefaults(q, kname, recorded);
             long maxSectorsKb = queueValue(q, queue, "max_sectors_kb");
             long maxHwSectorsKb = queueValue(q, queue, "max_hw_sectors_kb");
             long readAheadKb = queueValue(q, queue, "read_ahead_kb");
@@ -739,9 +772,7 @@ public final class Snapshot {
                     .rotational(bit(q.resolve("rotational"), queue.get("rotational"),
                             "rotational as sysfs prints it: 0 or 1"))
                     .readAheadKb(readAheadKb);
-            if (queue.containsKey("max_discard_segments")) {
-                b.maxDiscardSegments(queueValue(q, queue, "max_discard_segments"));
-            }
+            b.maxDiscardSegments(queueValue(q, queue, "max_discard_segments"));
             QueueLimits limits;
             try {
                 limits = b.build();
@@ -753,13 +784,33 @@ public final class Snapshot {
                     kname + " as recorded in " + dir.getFileName());
         }
 
+        /**
+         * The recorded queue files plus, for each attribute of {@link SysfsHistory} that is missing, the value the
+         * host's kernel worked with, when that kernel predates the file or its release is unknown (a kernel that has
+         * the file leaves it missing, for {@link #queueValue} to report); each value filled is noted.
+         */
+        private Map<String, String> withHistoricDefaults(Path q, String kname, Map<String, String> recorded) {
+            Map<String, String> queue = new TreeMap<>(recorded);
+            for (SysfsHistory.Entry e : SysfsHistory.ENTRIES) {
+                if (recorded.containsKey(e.attribute())
+                        || e.required() && release.isPresent() && e.hasFile(release.get())) {
+                    continue;
+                }
+                long value = e.sameAs().isPresent() ? queueValue(q, recorded, e.sameAs().get()) : e.value();
+                queue.put(e.attribute(), Long.toString(value));
+                filledIn.add(new FilledAttribute(kname, e.attribute(), value, e.rule(release)));
+                LOG.debug("{}: {} filled with {} ({})", q, e.attribute(), value, e.rule(release));
+            }
+            return queue;
+        }
+
         private long queueValue(Path q, Map<String, String> queue, String attr) {
             Path f = q.resolve(attr);
             String text = queue.get(attr);
-            if (text == null && attr.equals("virt_boundary_mask")) { text = "0"; }
-            if (text == null && attr.equals("dma_alignment")) { text = "511"; }
             if (text == null) {
-                throw new SnapshotException(f, "no file", attr + " of a bottom device, as sysfs prints it");
+                String why = release.flatMap(r -> SysfsHistory.of(attr).map(e -> " (" + e.expectedOn(r) + ")"))
+                        .orElse("");
+                throw new SnapshotException(f, "no file", attr + " of a bottom device, as sysfs prints it" + why);
             }
             long v = parseLong(f, text, attr + " as sysfs prints it, a non-negative decimal number");
             if (v < 0) {

@@ -113,7 +113,10 @@ public record HostSnapshot(Path directory, Optional<String> kernelRelease, List<
         return ModelProviders.formats().readSnapshot(directory);
     }
 
-    /** The preset closest to the recorded kernel release ({@link KernelProfile#forRelease}), if recorded. */
+    /**
+     * The profile of the recorded kernel release ({@link KernelProfile#forRelease}: the preset at a preset's
+     * version, else the rules composed for that release), if recorded.
+     */
     public Optional<KernelProfile> profile() {
         return kernelRelease.flatMap(r -> {
             try {

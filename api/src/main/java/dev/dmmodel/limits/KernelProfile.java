@@ -2,17 +2,20 @@ package dev.dmmodel.limits;
 
 import java.util.List;
 import java.util.Objects;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import java.util.Optional;
 
 /**
  * The block-layer rules of one kernel version, as a named immutable preset (in the manner of Jimfs's
  * {@code Configuration}). Each preset's Javadoc lists what it implies; derive a variant with
  * {@link #toBuilder()}.
  *
- * <p>{@link #LINUX_6_12} and {@link #LINUX_6_1} were checked against recordings of real kernels
- * (Debian 12's 6.12.117 and 6.1.192); the historic presets reproduce the rules the real cases of those
- * eras need, from the kernel sources of the time.
+ * <p>{@link #LINUX_7_2}, {@link #LINUX_6_12}, {@link #LINUX_6_1} and {@link #LINUX_5_10} were checked against
+ * recordings of real kernels (Debian's 7.2.13, 6.12.117, 6.1.192 and 5.10.223); the historic presets reproduce the
+ * rules the real cases of those eras need, from the kernel sources of the time.
+ *
+ * <p>Any other release is composed rule by rule ({@link #forRelease(String)}): each rule knows the upstream
+ * release where it changed and why ({@code docs/kernel-releases.md}), so RHEL 8's 4.18 or Ubuntu's 5.15 gets the
+ * rules of its own version rather than those of the nearest preset.
  */
 public final class KernelProfile {
 
@@ -22,17 +25,20 @@ public final class KernelProfile {
         NONE,
         /** {@code &} with {@code granularity - 1}: assumes powers of two (2.6.31 – ≈3.18). */
         POWER_OF_TWO_MASKS,
-        /** {@code %}: non-power-of-two io_min works ("fix alignment_offset math", ≈3.19). */
+        /** {@code %}: non-power-of-two io_min works ("fix alignment_offset math", 3.18 or 3.19). */
         MODULO
     }
 
     /** How {@code chunk_sectors} is stacked. */
     public enum ChunkSectorsStacking {
-        /** No {@code chunk_sectors} field (before 3.16). */
+        /** Not stacked: no {@code chunk_sectors} field before 3.16, a driver's own value up to 4.9. */
         NONE,
-        /** {@code lcm_not_zero} (4.x – 5.9). */
+        /** {@code lcm_not_zero}: only 5.10's release candidates stacked this way; no release does. */
         LCM,
-        /** {@code gcd} (5.10+). */
+        /**
+         * {@code gcd} (5.10+); 4.10 – 5.9 took the {@code min_not_zero}, which is the same for the power-of-two
+         * chunk sizes those kernels allowed.
+         */
         GCD
     }
 
@@ -65,9 +71,12 @@ public final class KernelProfile {
     public enum ThinDiscardLimit {
         /** No discard support on thin devices. */
         NONE,
-        /** A fixed 16 GiB (6.1 and earlier 4.x+ kernels). */
+        /**
+         * A fixed 16 GiB ({@code thin_io_hints}, ≈4.1 – 6.3; the model also gives it to 3.4 – 4.0, which advertised
+         * one pool block).
+         */
         FIXED_16_GIB,
-        /** 1024 × the pool block ({@code BIO_PRISON_MAX_RANGE}, recorded on 6.12). */
+        /** 1024 × the pool block ({@code BIO_PRISON_MAX_RANGE}, 6.4+; recorded on 6.12). */
         BIO_PRISON_RANGE
     }
 
@@ -82,6 +91,7 @@ public final class KernelProfile {
      * one write that dm sends to one disk merge ({@link #plugsDirectWrites()}).
      */
     public static final KernelProfile LINUX_7_2 = builder("linux-7.2", 7, 2, 0)
+            .description("Linux 7.2 as recorded on Debian unstable's 7.2.13+deb14, the newest recorded kernel")
             .maxSectorsCap(8192)
             .sdMaxSectorsFromOptimalTransfer(false)
             .validateLimitsOnCommit(true)
@@ -110,11 +120,12 @@ public final class KernelProfile {
      * misaligned flag; the sd driver no longer lowers max_sectors to the optimal transfer length;
      * dm-striped sets chunk_sectors to its chunk; thin devices advertise 1024 × the block for discard;
      * dma_alignment is stacked; an empty flush through dm-linear stays at sector 0 (dm sends it straight to
-     * the devices, 6.10+); O_DIRECT writes are not plugged (since 6.5), so each request of one write is
+     * the devices, 6.11+); O_DIRECT writes are not plugged (since 6.5), so each request of one write is
      * issued as it is made. Cap 2560 sectors; chunk_sectors stacked by gcd; bios split on entry; a plug holds
      * 32 requests and is flushed once its newest request reaches 128 KiB.
      */
     public static final KernelProfile LINUX_6_12 = builder("linux-6.12", 6, 12, 0)
+            .description("Linux 6.12 as recorded on Debian 12's 6.12.117 (the default profile)")
             .maxSectorsCap(2560)
             .sdMaxSectorsFromOptimalTransfer(false)
             .validateLimitsOnCommit(true)
@@ -147,6 +158,7 @@ public final class KernelProfile {
      * entry.
      */
     public static final KernelProfile LINUX_6_1 = builder("linux-6.1", 6, 1, 0)
+            .description("Linux 6.1 as recorded on Debian 12's 6.1.192")
             .maxSectorsCap(2560)
             .sdMaxSectorsFromOptimalTransfer(true)
             .validateLimitsOnCommit(false)
@@ -171,12 +183,13 @@ public final class KernelProfile {
      * Linux 5.10 (Debian 11; recorded: 5.10.223, {@code 5.10.0-32-amd64}). The limits of 6.1 (sd lowers
      * max_sectors to io_opt, a misaligned stack reports -1, chunk_sectors stacked by gcd (5.10 is the first
      * release that does), thin devices advertise 16 GiB for discard, dm-striped leaves chunk_sectors 0), and, all
-     * seen in the recordings: dma_alignment is not a stacked limit (6.0) and sysfs has no dma_alignment or
+     * seen in the recordings: dma_alignment is not a stacked limit (6.1) and sysfs has no dma_alignment or
      * virt_boundary_mask file; an empty flush through dm-linear stays at sector 0 ({@code linear_map} remapped
      * only bios with data); bios dm-thin submits from its worker are not traced as remaps from the thin device
      * ({@link #tracesDeferredRemaps()}); O_DIRECT reads are plain {@code R} ({@link #directReadsSync()}).
      */
     public static final KernelProfile LINUX_5_10 = builder("linux-5.10", 5, 10, 0)
+            .description("Linux 5.10 as recorded on Debian 11's 5.10.223 (5.10.0-32-amd64)")
             .maxSectorsCap(2560)
             .sdMaxSectorsFromOptimalTransfer(true)
             .validateLimitsOnCommit(false)
@@ -207,6 +220,7 @@ public final class KernelProfile {
      * dm-linear stays at sector 0 ({@code linear_map_bio} remaps only bios with data).
      */
     public static final KernelProfile LINUX_3_10 = builder("linux-3.10", 3, 10, 0)
+            .description("Linux 3.10 (RHEL 7's base) from the kernel sources of its time, without RHEL's backports")
             .bioShaping(BioShaping.AT_BUILD)
             .readaheadPerBuffer(true)
             .plugMaxRequests(16)
@@ -239,6 +253,7 @@ public final class KernelProfile {
      * empty flush (barrier) through dm-linear stays at sector 0.
      */
     public static final KernelProfile LINUX_2_6_32 = builder("linux-2.6.32", 2, 6, 32)
+            .description("Linux 2.6.32 (RHEL 6's base) from the kernel sources of its time, without RHEL's backports")
             .bioShaping(BioShaping.AT_BUILD)
             .readaheadPerBuffer(true)
             .plugMaxRequests(4)
@@ -272,6 +287,7 @@ public final class KernelProfile {
      * (barriers rode on data bios).
      */
     public static final KernelProfile LINUX_2_6_0 = builder("linux-2.6.0", 2, 6, 0)
+            .description("Linux 2.6.0 from the kernel sources of its time, the oldest kernel the model knows")
             .bioShaping(BioShaping.AT_BUILD)
             .readaheadPerBuffer(true)
             .plugMaxRequests(4)
@@ -299,9 +315,10 @@ public final class KernelProfile {
     private static final List<KernelProfile> PRESETS =
             List.of(LINUX_2_6_0, LINUX_2_6_32, LINUX_3_10, LINUX_5_10, LINUX_6_1, LINUX_6_12, LINUX_7_2);
 
-    private static final Pattern RELEASE = Pattern.compile("^(\\d+)\\.(\\d+)(?:\\.(\\d+))?.*");
+    private static final String KNOWN = "7.2, 6.12, 6.1, 5.10, 3.10, 2.6.32, 2.6.0";
 
     private final String name;
+    private final String description;
     private final int major;
     private final int minor;
     private final int patch;
@@ -331,6 +348,7 @@ public final class KernelProfile {
 
     private KernelProfile(Builder b) {
         this.name = b.name;
+        this.description = b.description;
         this.major = b.major;
         this.minor = b.minor;
         this.patch = b.patch;
@@ -371,44 +389,78 @@ public final class KernelProfile {
 
     /**
      * The preset for a short name as the command line takes it: {@code 7.2}, {@code 6.12}, {@code 6.1},
-     * {@code 5.10}, {@code 3.10}, {@code 2.6.32}, {@code 2.6.0} (with or without a {@code linux-} prefix).
+     * {@code 5.10}, {@code 3.10}, {@code 2.6.32}, {@code 2.6.0} (with or without a {@code linux-} prefix). For any
+     * other release use {@link #forRelease(String)}, or {@link #of(String)} for either.
      *
      * @throws IllegalArgumentException naming the known names
      */
     public static KernelProfile named(String name) {
         Objects.requireNonNull(name, "name");
-        String n = name.startsWith("linux-") ? name : "linux-" + name;
-        for (KernelProfile p : PRESETS) {
-            if (p.name.equals(n)) {
-                return p;
-            }
-        }
-        throw new IllegalArgumentException("unknown kernel profile '" + name
-                + "' (known: 7.2, 6.12, 6.1, 5.10, 3.10, 2.6.32, 2.6.0)");
+        return preset(name).orElseThrow(() -> new IllegalArgumentException("unknown kernel profile '" + name
+                + "' (known: " + KNOWN + ")"));
     }
 
     /**
-     * The preset closest to a {@code uname -r} release such as {@code 6.1.0-57-amd64}: the newest preset
-     * not newer than the release, or the oldest preset for older releases.
+     * The profile of a {@code uname -r} release such as {@code 6.1.0-57-amd64} or
+     * {@code 4.18.0-553.el8_10.x86_64}: every rule as of the latest upstream change at or before the release's
+     * upstream version (the history of each rule, with the change's release and kernel commit, is in
+     * {@code docs/kernel-releases.md}). The version is the one the text starts with, which is the upstream base
+     * for RHEL ({@code .el7} 3.10, {@code .el8} 4.18, {@code .el9} 5.14, {@code .el10} 6.12), Ubuntu
+     * ({@code -91-generic}), Debian ({@code -amd64}, {@code +deb13}), Fedora ({@code .fc40}) and SUSE
+     * ({@code -default}); from 3.0 on the third number is a stable update and does not change the rules, in the
+     * 2.6 series it is the release (2.6.32).
      *
-     * @throws IllegalArgumentException if the text does not start with a version number
+     * <p>At a preset's version the result is the preset itself ({@code 6.1.0-32-amd64} gives {@link #LINUX_6_1}).
+     * Any other release gives a profile named {@code linux-<major>.<minor>} ({@code linux-2.6.<n>} in the 2.6
+     * series) whose {@link #description()} names the release, the distribution it recognised and what to keep in
+     * mind: that RHEL backports block-layer changes, that a release newer than the newest recorded kernel (7.2) is
+     * given 7.2's rules, and that one older than 2.6.0 is given 2.6.0's.
+     *
+     * @throws IllegalArgumentException naming the text when it does not start with a version such as 6.1.0
      */
     public static KernelProfile forRelease(String release) {
-        Objects.requireNonNull(release, "release");
-        Matcher m = RELEASE.matcher(release.strip());
-        if (!m.matches()) {
-            throw new IllegalArgumentException("kernel release '" + release + "' does not start with a version such as 6.1.0");
-        }
-        int maj = Integer.parseInt(m.group(1));
-        int min = Integer.parseInt(m.group(2));
-        int pat = m.group(3) == null ? 0 : Integer.parseInt(m.group(3));
-        KernelProfile best = PRESETS.get(0);
+        KernelRelease r = KernelRelease.parse(Objects.requireNonNull(release, "release"));
+        RuleHistory.Point point = RuleHistory.Point.of(r);
+        KernelProfile composed = RuleHistory.compose(point, "linux-" + point.text(), Distributions.describe(r, point))
+                .build();
         for (KernelProfile p : PRESETS) {
-            if (compare(p.major, p.minor, p.patch, maj, min, pat) <= 0) {
-                best = p;
+            if (RuleHistory.Point.of(p).equals(point) && RuleHistory.sameRules(p, composed)) {
+                return p;
             }
         }
-        return best;
+        return composed;
+    }
+
+    /**
+     * A preset by its short name ({@link #named(String)}: {@code 6.12}, {@code linux-6.1}) or else the profile of a
+     * release ({@link #forRelease(String)}: {@code 6.8}, {@code 4.18.0-553.el8_10.x86_64}, {@code linux-7.5}), as
+     * the command line's {@code --kernel} takes it.
+     *
+     * @throws IllegalArgumentException naming the text when it is neither a preset's name nor a release
+     */
+    public static KernelProfile of(String kernel) {
+        Objects.requireNonNull(kernel, "kernel");
+        String text = kernel.strip();
+        Optional<KernelProfile> preset = preset(text);
+        if (preset.isPresent()) {
+            return preset.get();
+        }
+        try {
+            return forRelease(text.startsWith("linux-") ? text.substring("linux-".length()) : text);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("unknown kernel '" + kernel + "': neither a profile (" + KNOWN
+                    + ") nor a release such as 6.1.0-57-amd64 (as uname -r prints it)", e);
+        }
+    }
+
+    private static Optional<KernelProfile> preset(String name) {
+        String n = name.startsWith("linux-") ? name : "linux-" + name;
+        for (KernelProfile p : PRESETS) {
+            if (p.name.equals(n)) {
+                return Optional.of(p);
+            }
+        }
+        return Optional.empty();
     }
 
     private static int compare(int a1, int b1, int c1, int a2, int b2, int c2) {
@@ -431,6 +483,16 @@ public final class KernelProfile {
         return name;
     }
 
+    /**
+     * One line on what this profile is: a preset's recording or sources ({@code Linux 6.1 as recorded on Debian
+     * 12's 6.1.192}); for a profile {@link #forRelease(String)} composed, the release it was asked for, the
+     * distribution it recognised and any caveat (RHEL's backports, a release newer than the newest recorded
+     * kernel). Not part of {@link #equals(Object)}.
+     */
+    public String description() {
+        return description;
+    }
+
     /** Major version. */
     public int major() {
         return major;
@@ -441,27 +503,36 @@ public final class KernelProfile {
         return minor;
     }
 
+    /** The third version number (the release in the 2.6 series; 0 for the presets from 3.10 on). */
+    int patch() {
+        return patch;
+    }
+
     /** The CPU page size in bytes (4096). */
     public long pageSize() {
         return pageSize;
     }
 
-    /** The default soft cap on max_sectors: 255 (2.6.0), 1024 (≈2.6.17 – 4.1), 2560 (4.3+). */
+    /**
+     * The default soft cap on max_sectors: 255 ({@code MAX_SECTORS}, 2.6.0 – 2.6.15), 1024
+     * ({@code BLK_DEF_MAX_SECTORS}, 2.6.16 – 4.2), 2560 (4.3 – 6.16), 8192 = 4 MiB ({@code BLK_DEF_MAX_SECTORS_CAP},
+     * 6.17+).
+     */
     public long maxSectorsCap() {
         return maxSectorsCap;
     }
 
-    /** Whether sd lowers max_sectors to the device's optimal transfer length (≈4.4 – 6.x, not 6.12). */
+    /** Whether sd lowers max_sectors to the device's optimal transfer length (4.4 – 6.10). */
     public boolean sdMaxSectorsFromOptimalTransfer() {
         return sdMaxSectorsFromOptimalTransfer;
     }
 
-    /** Whether limits are re-validated on every commit ({@code blk_validate_limits}, 6.9+). */
+    /** Whether limits are re-validated on every commit ({@code blk_validate_limits}, 6.9+; dm commits through it from 6.10). */
     public boolean validateLimitsOnCommit() {
         return validateLimitsOnCommit;
     }
 
-    /** Whether an io_opt (or io_min) above the cap raises max_sectors to it (≈6.11+). */
+    /** Whether an io_opt (or io_min) above the cap raises max_sectors to it (6.11+). */
     public boolean ioOptRaisesMaxSectors() {
         return ioOptRaisesMaxSectors;
     }
@@ -476,7 +547,7 @@ public final class KernelProfile {
         return chunkSectorsStacking;
     }
 
-    /** Whether dm-striped sets chunk_sectors to its chunk size. */
+    /** Whether dm-striped sets chunk_sectors to its chunk size (mainline 6.17; in the stable 6.12.y as recorded). */
     public boolean stripedSetsChunkSectors() {
         return stripedSetsChunkSectors;
     }
@@ -491,12 +562,12 @@ public final class KernelProfile {
         return thinDiscardLimit;
     }
 
-    /** Whether blk_stack_limits stacks dma_alignment (max of top and bottom). */
+    /** Whether blk_stack_limits stacks dma_alignment (max of top and bottom; 6.1+). */
     public boolean stacksDmaAlignment() {
         return stacksDmaAlignment;
     }
 
-    /** Whether readahead is set to max(2 × io_opt, 128 KiB) when limits change. */
+    /** Whether readahead is set to max(2 × io_opt, 128 KiB) when limits change (5.10+). */
     public boolean readAheadFromIoOpt() {
         return readAheadFromIoOpt;
     }
@@ -509,7 +580,7 @@ public final class KernelProfile {
     /**
      * Whether {@code O_DIRECT} writes to a block device run under the writer's plug, so that pieces of one
      * write that dm sends to the same disk merge into one request ({@code blkdev_write_iter} plugged every
-     * write until 6.5; recorded: merged on 6.1, one request per piece on 6.12).
+     * write until 6.5; recorded: merged on 6.1, one request per piece on 6.12, merged again on 7.2).
      */
     public boolean plugsDirectWrites() {
         return plugsDirectWrites;
@@ -529,22 +600,22 @@ public final class KernelProfile {
     }
 
     /**
-     * Requests a plug holds before it is flushed ({@code BLK_MAX_REQUEST_COUNT} 32 on blk-mq; the old
-     * queue's {@code unplug_thresh} of 4 before).
+     * Requests a plug holds before it is flushed: the old queue's {@code unplug_thresh} of 4 before 2.6.39's
+     * on-stack plugging; {@code BLK_MAX_REQUEST_COUNT} 16 (3.1), 32 (5.16, and the stable 5.10.y and 5.15.y).
      */
     public int plugMaxRequests() {
         return plugMaxRequests;
     }
 
-    /** A plugged request this large flushes the plug ({@code BLK_PLUG_FLUSH_SIZE}, 128 KiB); 0 = no such rule. */
+    /** A plugged request this large flushes the plug ({@code BLK_PLUG_FLUSH_SIZE}, 128 KiB, 4.10+); 0 = no such rule. */
     public long plugFlushBytes() {
         return plugFlushBytes;
     }
 
     /**
      * Whether dm-linear adds its offset to an empty flush, so that the flush reaches the device below at the
-     * target's start rather than at sector 0 ({@code linear_map} remapped every bio from ≈5.16; before,
-     * {@code linear_map_bio} left bios without data alone; since 6.10 dm sends the empty flushes of a table
+     * target's start rather than at sector 0 ({@code linear_map} remapped every bio from 5.19; before,
+     * {@code linear_map_bio} left bios without data alone; since 6.11 dm sends the empty flushes of a table
      * of linear and striped targets straight to its devices, {@code flush_bypasses_map}). dm-striped never
      * moves an empty flush. Recorded: the target's offset on 6.1, sector 0 on 5.10, 6.12 and 7.2.
      */
@@ -563,8 +634,8 @@ public final class KernelProfile {
 
     /**
      * Whether {@code O_DIRECT} reads of a block device carry {@code REQ_SYNC} (rwbs {@code RS}) rather than a
-     * plain {@code R} ({@code blkdev_direct_IO}, rewritten for 5.16–5.19). Recorded: {@code R} on 5.10, {@code RS}
-     * on 6.1, 6.12 and 7.2.
+     * plain {@code R} ({@code blkdev_direct_IO}; the release of the change between 5.10 and 6.1 is not settled).
+     * Recorded: {@code R} on 5.10, {@code RS} on 6.1, 6.12 and 7.2.
      */
     public boolean directReadsSync() {
         return directReadsSync;
@@ -595,13 +666,20 @@ public final class KernelProfile {
 
     /** A builder for a custom profile, starting from {@link #LINUX_6_12}'s rules. */
     public static Builder builder(String name, int major, int minor) {
-        return new Builder(LINUX_6_12).name(name).version(major, minor, 0);
+        return new Builder(LINUX_6_12).name(name).version(major, minor, 0)
+                .description("a custom profile starting from linux-6.12's rules");
     }
 
-    private static Builder builder(String name, int major, int minor, int patch) {
+    /** A builder with the defaults of the fields (the rules of a current kernel), for the presets and composing. */
+    static Builder builder(String name, int major, int minor, int patch) {
         return new Builder(null).name(name).version(major, minor, patch);
     }
 
+    /**
+     * Two profiles are equal when they have the same name, version and rules. The {@link #description()} does not
+     * take part: a profile read back from a layout file's {@code kernel:} equals the one written, whatever release
+     * text it was first composed for.
+     */
     @Override
     public boolean equals(Object o) {
         if (this == o) {
@@ -631,12 +709,14 @@ public final class KernelProfile {
                 && thinPoolIoHints == p.thinPoolIoHints && thinDiscardLimit == p.thinDiscardLimit;
     }
 
+    /** Consistent with {@link #equals(Object)}. */
     @Override
     public int hashCode() {
         return Objects.hash(name, major, minor, patch, maxSectorsCap, validateLimitsOnCommit, alignmentMath,
                 chunkSectorsStacking, thinPoolIoHints, thinDiscardLimit);
     }
 
+    /** The name, e.g. {@code linux-6.12} (the description is {@link #description()}). */
     @Override
     public String toString() {
         return name;
@@ -645,6 +725,7 @@ public final class KernelProfile {
     /** Builder for profiles; each rule is set once or inherited from the starting profile. */
     public static final class Builder {
         private String name;
+        private String description = "a custom kernel profile";
         private int major;
         private int minor;
         private int patch;
@@ -675,6 +756,7 @@ public final class KernelProfile {
         private Builder(KernelProfile from) {
             if (from != null) {
                 name = from.name;
+                description = from.description;
                 major = from.major;
                 minor = from.minor;
                 patch = from.patch;
@@ -707,6 +789,21 @@ public final class KernelProfile {
         /** Sets the name. */
         public Builder name(String name) {
             this.name = Objects.requireNonNull(name, "name");
+            return this;
+        }
+
+        /**
+         * Sets the one-line description ({@link KernelProfile#description()}); a builder from {@code toBuilder()}
+         * keeps the original's.
+         *
+         * @throws IllegalArgumentException if it is blank
+         */
+        public Builder description(String description) {
+            Objects.requireNonNull(description, "description");
+            if (description.isBlank()) {
+                throw new IllegalArgumentException("a kernel profile's description must not be blank");
+            }
+            this.description = description.strip();
             return this;
         }
 

@@ -60,6 +60,9 @@ public final class LayoutFileReader {
     public static final int VERSION = 1;
 
     static final List<String> TOP_KEYS = List.of("version", "kernel", "steps");
+    /** What {@code kernel:} takes ({@link KernelProfile#of(String)}). */
+    private static final String KERNEL = "a kernel profile (7.2, 6.12, 6.1, 5.10, 3.10, 2.6.32, 2.6.0) or a release"
+            + " such as 6.8 or 4.18.0-553.el8_10.x86_64";
     static final List<String> COMMANDS = List.of("disk", "partition_table", "partition", "queue", "pvcreate",
             "vgcreate", "import_vg", "lvcreate", "lvextend", "thin_pool", "thin_pool_convert", "thin", "snapshot",
             "dmsetup_create");
@@ -140,11 +143,11 @@ public final class LayoutFileReader {
             throw doc.error(version, "version " + v, "version " + VERSION + " (the only version this dmmodel reads)");
         }
         Optional<KernelProfile> kernel = top.get("kernel").map(n -> {
-            String name = doc.text(n, "a kernel profile: 6.12, 6.1, 3.10, 2.6.32 or 2.6.0").strip();
+            String name = doc.text(n, KERNEL).strip();
             try {
-                return KernelProfile.named(name);
+                return KernelProfile.of(name);
             } catch (IllegalArgumentException e) {
-                throw doc.error(n, LayoutDoc.describe(n), "a kernel profile: 6.12, 6.1, 3.10, 2.6.32 or 2.6.0", e);
+                throw doc.error(n, LayoutDoc.describe(n), KERNEL, e);
             }
         });
         DocNode stepsNode = top.require("steps", "the list of steps");

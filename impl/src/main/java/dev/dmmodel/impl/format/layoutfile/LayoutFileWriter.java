@@ -46,15 +46,17 @@ public final class LayoutFileWriter {
     /**
      * The layout file text of a spec.
      *
-     * @throws IllegalArgumentException if the spec's kernel profile is not one of the presets (the format names
-     *     kernels by preset)
+     * @throws IllegalArgumentException if the spec's kernel profile is neither a preset nor one composed for a
+     *     release ({@link KernelProfile#forRelease(String)}): the format names a kernel by its version, which must
+     *     read back as the same rules
      */
     public static String write(LayoutSpec spec) {
         Objects.requireNonNull(spec, "spec");
         KernelProfile p = spec.profile();
-        if (!KernelProfile.presets().contains(p)) {
-            throw new IllegalArgumentException("kernel profile " + p.name()
-                    + " is not a preset; a layout file names one of 6.12, 6.1, 3.10, 2.6.32, 2.6.0");
+        if (!readsBack(p)) {
+            throw new IllegalArgumentException("kernel profile " + p.name() + " is neither a preset nor the"
+                    + " profile of a release; a layout file names a kernel by preset (7.2, 6.12, 6.1, 5.10, 3.10,"
+                    + " 2.6.32, 2.6.0) or by release (6.8), and a derived profile reads back as neither");
         }
         LayoutFileWriter w = new LayoutFileWriter();
         w.out.append("# dmmodel layout file (docs/layout-format.md)\n");
@@ -69,6 +71,18 @@ public final class LayoutFileWriter {
             w.step(s);
         }
         return w.out.toString();
+    }
+
+    // kernel: "<version>" reads back through KernelProfile.of as a profile equal to this one
+    private static boolean readsBack(KernelProfile p) {
+        if (!p.name().startsWith("linux-")) {
+            return false;
+        }
+        try {
+            return KernelProfile.of(p.name().substring("linux-".length())).equals(p);
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
     }
 
     // ------------------------------------------------------------------ steps

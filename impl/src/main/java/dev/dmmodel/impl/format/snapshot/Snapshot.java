@@ -319,7 +319,7 @@ public final class Snapshot {
         return kernelRelease;
     }
 
-    /** The preset for the recorded kernel release ({@link KernelProfile#forRelease(String)}), if recorded. */
+    /** The profile of the recorded kernel release ({@link KernelProfile#forRelease(String)}), if recorded. */
     public Optional<KernelProfile> profile() {
         return profile;
     }

@@ -347,8 +347,13 @@ class LayoutFileReaderTest {
                 .isEqualTo("t.yaml:1:10: version 2; expected version 1 (the only version this dmmodel reads)");
         assertThat(error("steps: []\n").getMessage())
                 .isEqualTo("t.yaml:1:1: a layout file without 'version'; expected a key 'version': the format version, 1");
-        assertThat(error("version: 1\nkernel: 5.4\nsteps: []\n").getMessage())
-                .isEqualTo("t.yaml:2:9: '5.4'; expected a kernel profile: 6.12, 6.1, 3.10, 2.6.32 or 2.6.0");
+        assertThat(LayoutFileReader.read("version: 1\nkernel: 5.4\nsteps: []\n", "t.yaml").kernel())
+                .contains(KernelProfile.forRelease("5.4"));
+        assertThat(LayoutFileReader.read("version: 1\nkernel: linux-5.10\nsteps: []\n", "t.yaml").kernel())
+                .contains(KernelProfile.LINUX_5_10);
+        assertThat(error("version: 1\nkernel: sid\nsteps: []\n").getMessage())
+                .isEqualTo("t.yaml:2:9: 'sid'; expected a kernel profile (7.2, 6.12, 6.1, 5.10, 3.10, 2.6.32, 2.6.0)"
+                        + " or a release such as 6.8 or 4.18.0-553.el8_10.x86_64");
         assertThat(error("version: 1\nversion: 1\nsteps: []\n").getMessage())
                 .startsWith("t.yaml:2:1: a second key 'version' in a layout file; expected each key once");
         assertThat(error("").getMessage()).startsWith("t.yaml:1:1: an empty file");

@@ -1,11 +1,13 @@
 package dev.dmmodel.impl.format.layoutfile;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.dmmodel.impl.format.snapshot.Snapshot;
 import dev.dmmodel.layout.Layout;
 import dev.dmmodel.layout.LayoutSpec;
 import dev.dmmodel.layout.LayoutStep;
+import dev.dmmodel.limits.KernelProfile;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -64,6 +66,28 @@ class LayoutFileWriterTest {
         }
         roundTrip(LayoutFileReader.read(LayoutFileReaderTest.EVERY_KEY, "every-key.yaml").spec(), "every-key");
         roundTrip(LayoutFileReader.read(LayoutFileReaderTest.LVEXTEND_AND_CONVERT, "x.yaml").spec(), "lvextend");
+    }
+
+    @Test
+    void aProfileComposedForAReleaseIsWrittenByItsVersionAndComesBack() {
+        LayoutSpec file = LayoutFileReader.read(LayoutFileReaderTest.EVERY_KEY, "every-key.yaml").spec();
+        // RHEL 8's 4.18 and a 7.x newer than the newest recorded kernel: composed, not presets
+        for (String release : List.of("4.18.0-553.el8_10.x86_64", "7.5.1", "2.6.18-419.el5")) {
+            KernelProfile p = KernelProfile.forRelease(release);
+            LayoutSpec spec = new LayoutSpec(p, file.steps());
+            String text = LayoutFileWriter.write(spec);
+            assertThat(text).contains("kernel: \"" + p.name().substring("linux-".length()) + "\"\n");
+            roundTrip(spec, release);
+        }
+    }
+
+    @Test
+    void aDerivedProfileCannotBeWritten() {
+        LayoutSpec file = LayoutFileReader.read(LayoutFileReaderTest.EVERY_KEY, "every-key.yaml").spec();
+        KernelProfile derived = KernelProfile.LINUX_6_12.toBuilder().maxSectorsCap(8192).build();
+        assertThatThrownBy(() -> LayoutFileWriter.write(new LayoutSpec(derived, file.steps())))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("kernel profile linux-6.12 is neither a preset nor the profile of a release");
     }
 
     @Test

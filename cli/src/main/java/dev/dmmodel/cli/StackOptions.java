@@ -50,7 +50,7 @@ final class StackOptions {
         Optional<KernelProfile> asked = Optional.empty();
         if (kernel != null) {
             try {
-                asked = Optional.of(KernelProfile.named(kernel.strip()));
+                asked = Optional.of(KernelProfile.of(kernel.strip()));
             } catch (IllegalArgumentException e) {
                 throw new CliException(e.getMessage(), e);
             }

@@ -279,8 +279,9 @@ class TraceCommandTest {
 
     @Test
     void unknownKernel_givesTheProfileMessage() {
-        assertBadInput(Cli.run("trace", "--snapshot", snapshot(), "--kernel", "5.10", "--workload", "sync"),
-                "dmmodel: unknown kernel profile '5.10' (known: 6.12, 6.1, 3.10, 2.6.32, 2.6.0)");
+        assertBadInput(Cli.run("trace", "--snapshot", snapshot(), "--kernel", "rhel8", "--workload", "sync"),
+                "dmmodel: unknown kernel 'rhel8': neither a profile (7.2, 6.12, 6.1, 5.10, 3.10, 2.6.32, 2.6.0) nor a"
+                        + " release such as 6.1.0-57-amd64 (as uname -r prints it)");
     }
 
     @Test

@@ -41,15 +41,20 @@ public final class StripedModel implements TargetModel {
         l.ioMin = Math.max(chunkBytes, Math.max(l.logicalBlockSize, l.physicalBlockSize));
         l.ioOpt = Math.multiplyExact(chunkBytes, target.stripes().size());
         if (p.stripedDiscardSpansStripes() && l.maxHwDiscardSectors > 0) {
-            // recorded on 7.2: the stripes' discard limits together, in whole stripes (chunk × stripes)
-            long stripes = target.stripes().size();
-            long width = Math.multiplyExact(target.chunkSectors(), stripes);
-            l.maxHwDiscardSectors = Math.multiplyExact(l.maxHwDiscardSectors, stripes) / width * width;
-            l.maxDiscardSectors = Math.multiplyExact(l.maxDiscardSectors, stripes) / width * width;
+            l.maxHwDiscardSectors = overStripes(l.maxHwDiscardSectors);
+            l.maxDiscardSectors = overStripes(l.maxDiscardSectors);
             if (l.maxUserDiscardSectors > 0 && l.maxUserDiscardSectors < dev.dmmodel.limits.QueueLimits.UINT_MAX) {
-                l.maxUserDiscardSectors = Math.multiplyExact(l.maxUserDiscardSectors, stripes) / width * width;
+                l.maxUserDiscardSectors = overStripes(l.maxUserDiscardSectors);
             }
         }
+    }
+
+    // dm-stripe.c: stripe_io_hints as recorded on 7.2 — one device's discard limit × stripes, in whole stripes
+    // (chunk × stripes): 2 × 2147450880 bytes over 64 KiB chunks gives 4294836224
+    private long overStripes(long sectors) {
+        long stripes = target.stripes().size();
+        long width = Math.multiplyExact(target.chunkSectors(), stripes);
+        return Math.multiplyExact(sectors, stripes) / width * width;
     }
 
     // dm-stripe.c: stripe_ctr — dm_set_target_max_io_len(ti, chunk_size): no clone crosses a chunk

@@ -244,15 +244,16 @@ class LimitsConformanceTest {
     }
 
     /**
-     * The queue attributes no device of the snapshot has a file for: ones the recorded kernel's sysfs lacks
-     * (5.10 has no {@code dma_alignment} or {@code virt_boundary_mask}), not compared.
+     * The queue attributes the recorded kernel's sysfs does not show ({@link SysfsHistory}: 5.10 has no
+     * {@code dma_alignment} or {@code virt_boundary_mask}), not compared; none for a snapshot without a release.
      */
     private static java.util.Set<String> attributesTheKernelLacks(Snapshot snapshot) {
-        java.util.Set<String> lacking = new java.util.TreeSet<>(SysfsQueueAttributes.NAMES);
-        lacking.remove("alignment_offset");
-        for (Snapshot.Device d : snapshot.devices()) {
-            lacking.removeAll(d.queue().keySet());
-        }
+        java.util.Set<String> lacking = new java.util.TreeSet<>();
+        snapshot.kernelRelease().map(dev.dmmodel.limits.KernelRelease::parse).ifPresent(r -> {
+            for (String name : SysfsQueueAttributes.NAMES) {
+                SysfsHistory.of(name).filter(e -> !e.hasFile(r)).ifPresent(e -> lacking.add(name));
+            }
+        });
         return lacking;
     }
 

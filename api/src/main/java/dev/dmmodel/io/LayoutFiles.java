@@ -120,7 +120,8 @@ public final class LayoutFiles {
      * The layout file that {@link #read} reads back as the same layout: a disk as the closest preset and the
      * limits that differ, an imported volume group as its {@code vgcfgbackup} text, keys in a fixed order.
      *
-     * @throws IllegalArgumentException if the spec's kernel is not one of the named presets
+     * @throws IllegalArgumentException if the spec's kernel is neither a preset nor a profile
+     *     {@link KernelProfile#forRelease(String)} composed (a file names its kernel by version)
      */
     public static String write(LayoutSpec spec) {
         Objects.requireNonNull(spec, "spec");

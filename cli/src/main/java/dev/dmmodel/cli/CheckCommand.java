@@ -57,7 +57,7 @@ final class CheckCommand implements Callable<Integer> {
     public Integer call() {
         String f = CliException.choice("--format", format, "text", "json");
         StackOptions.Stack s = stack.load();
-        s.printImportNotes(spec.commandLine().getErr());
+        s.printNotes(spec.commandLine().getErr());
         List<Finding> findings = s.layout().findings();
         PrintWriter out = spec.commandLine().getOut();
         out.print(f.equals("json") ? json(findings) : text(findings, s.profile().name()));

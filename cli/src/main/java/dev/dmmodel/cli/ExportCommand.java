@@ -63,7 +63,7 @@ final class ExportCommand implements Callable<Integer> {
     public Integer call() {
         String to = CliException.choice("--to", target, "dm-tables", "lvm-commands", "lvm-metadata", "layout");
         StackOptions.Stack s = stack.load();
-        s.printImportNotes(spec.commandLine().getErr());
+        s.printNotes(spec.commandLine().getErr());
         PrintWriter out = spec.commandLine().getOut();
         if (to.equals("dm-tables")) {
             out.print(DmTables.write(s.layout()));

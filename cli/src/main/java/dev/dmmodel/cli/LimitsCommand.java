@@ -49,7 +49,7 @@ final class LimitsCommand implements Callable<Integer> {
     public Integer call() {
         String f = CliException.choice("--format", format, "json", "text");
         StackOptions.Stack s = stack.load();
-        s.printImportNotes(spec.commandLine().getErr());
+        s.printNotes(spec.commandLine().getErr());
         String text = f.equals("json") ? json(s) : text(s);
         PrintWriter out = spec.commandLine().getOut();
         out.print(text);

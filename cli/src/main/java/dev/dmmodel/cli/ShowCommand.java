@@ -77,7 +77,7 @@ final class ShowCommand implements Callable<Integer> {
     public Integer call() {
         String f = CliException.choice("--format", format, "text", "svg");
         StackOptions.Stack s = stack.load();
-        s.printImportNotes(spec.commandLine().getErr());
+        s.printNotes(spec.commandLine().getErr());
         String text = f.equals("svg") ? svg(s) : render(s);
         if (output != null) {
             try {

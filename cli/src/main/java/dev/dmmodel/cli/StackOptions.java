@@ -23,8 +23,10 @@ final class StackOptions {
     Source source;
 
     @Option(names = "--kernel", paramLabel = "K",
-            description = "Kernel rules to apply: 6.12, 6.1, 3.10, 2.6.32 or 2.6.0. Default: the preset closest"
-                + " to the snapshot's kernel-release, or the layout file's kernel:, else 6.12.")
+            description = "Kernel rules to apply: a preset (7.2, 6.12, 6.1, 5.10, 3.10, 2.6.32, 2.6.0) or any"
+                + " release as uname -r prints it (6.8, 4.18.0-553.el8_10.x86_64), whose rules are composed as of"
+                + " that release (docs/kernel-releases.md). Default: the snapshot's kernel-release, composed the same"
+                + " way, or the layout file's kernel:, else 6.12.")
     String kernel;
 
     /** One source of the stack. */
@@ -41,7 +43,7 @@ final class StackOptions {
     /**
      * The stack as the options describe it, read and built; nothing is printed.
      *
-     * @throws CliException for an unknown kernel name or an unreadable snapshot
+     * @throws CliException for a kernel that is neither a preset nor a release, or an unreadable snapshot
      * @throws dev.dmmodel.io.FormatException for a malformed snapshot (naming the path) or a layout file that
      *     cannot be read or built (naming the file, line and column)
      * @throws dev.dmmodel.layout.LayoutException if the snapshot's devices do not form a stack
@@ -117,14 +119,27 @@ final class StackOptions {
                  Layout layout) {
 
         /**
-         * Says on {@code err} what the import filled in because the snapshot's kernel did not show it (a Linux 3.10
-         * host has no {@code queue/virt_boundary_mask}, ...), one {@code dmmodel: note: } line per attribute; nothing
-         * for a layout file or a snapshot that has every attribute. Every command that builds a stack calls it, so a
-         * value the host never showed is not taken silently.
+         * Says on {@code err}, one {@code dmmodel: note: } line each, first what a profile composed for a release
+         * rather than a preset is ({@link #profileNote()}), then what the import filled in because the snapshot's
+         * kernel did not show it (a Linux 3.10 host has no {@code queue/virt_boundary_mask}, ...); nothing for a preset
+         * and a layout file or a snapshot that has every attribute. Every command that builds a stack calls it first,
+         * so neither a composed rule set nor a value the host never showed is taken silently.
          */
-        void printImportNotes(PrintWriter err) {
+        void printNotes(PrintWriter err) {
+            profileNote().ifPresent(n -> err.println("dmmodel: note: " + n));
             snapshot.ifPresent(h -> h.filledIn().forEach(f -> err.println("dmmodel: note: " + f.message())));
             err.flush();
+        }
+
+        /**
+         * For a profile composed for a release rather than a preset, what it is:
+         * {@code kernel linux-4.18: Linux 4.18 (uname -r 4.18.0-553.el8_10.x86_64; RHEL 8: ...): ...}.
+         */
+        Optional<String> profileNote() {
+            if (KernelProfile.presets().contains(profile)) {
+                return Optional.empty();
+            }
+            return Optional.of("kernel " + profile.name() + ": " + profile.description());
         }
     }
 }

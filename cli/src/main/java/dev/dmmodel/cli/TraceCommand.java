@@ -115,7 +115,7 @@ final class TraceCommand implements Callable<Integer> {
                     + ": no command to run (only blank or comment lines)");
         }
         StackOptions.Stack s = stack.load();
-        s.printImportNotes(spec.commandLine().getErr());
+        s.printNotes(spec.commandLine().getErr());
         checkDevices(s.layout(), setup);
         checkDevices(s.layout(), steps);
 

@@ -198,4 +198,18 @@ class ExportCommandTest {
         assertThat(r.errLines()).containsExactly(
                 "dmmodel: Missing required option: '--to=TARGET' (see 'dmmodel export --help')");
     }
+
+    @Test
+    void aLayoutExportedUnderAComposedProfileNamesItsVersionAndReadsBack(@TempDir Path tmp)
+            throws IOException {
+        Cli.Result r = Cli.run("export", "--snapshot", Cli.snapshot("limits-sd-512e").toString(), "--to", "layout",
+                "--kernel", "6.8.0-31-generic");
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        assertThat(r.out()).contains("\nkernel: \"6.8\"\n");
+        Path file = Cli.write(tmp.resolve("stack.yaml"), r.out());
+        Cli.Result back = Cli.run("limits", "--layout", file.toString(), "--format", "text");
+        assertThat(back.exitCode()).as(back.err()).isZero();
+        assertThat(back.outLines().get(0)).isEqualTo("# kernel linux-6.8 (kernel: 6.8 in " + file
+                + "); partitions and dm devices computed");
+    }
 }

@@ -137,11 +137,63 @@ class LimitsCommandTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"6.12", "6.1", "3.10", "2.6.32", "2.6.0", "linux-6.1"})
+    @ValueSource(strings = {"7.2", "6.12", "6.1", "5.10", "3.10", "2.6.32", "2.6.0", "linux-6.1"})
     void everyPresetRuns(String kernel) {
         Map<String, Object> d = devices(Cli.run("limits", "--snapshot", Cli.snapshot(SD_512E).toString(),
                 "--kernel", kernel));
         assertThat(d).containsOnlyKeys(SD_512E_DEVICES);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"6.8", "linux-6.8", "4.18.0-553.el8_10.x86_64", "5.15.0-91-generic", "7.5.1", "2.6.18",
+        "2.4.20"})
+    void anyReleaseRunsWithANoteOnItsProfile(String kernel) {
+        Cli.Result r = Cli.run("limits", "--snapshot", Cli.snapshot(SD_512E).toString(), "--kernel", kernel);
+        assertThat(r.errLines()).singleElement().asString().startsWith("dmmodel: note: kernel linux-");
+        Map<String, Object> d = devices(new Cli.Result(r.exitCode(), r.out(), ""));
+        assertThat(d).containsOnlyKeys(SD_512E_DEVICES);
+    }
+
+    @Test
+    void aReleaseStringNamesTheComposedProfileAndNotesWhatItIs() {
+        Cli.Result r = Cli.run("limits", "--snapshot", Cli.snapshot(SD_512E).toString(), "--format", "text",
+                "--kernel", "4.18.0-553.el8_10.x86_64");
+        assertThat(r.exitCode()).isZero();
+        assertThat(r.outLines().get(0))
+                .isEqualTo("# kernel linux-4.18 (--kernel 4.18.0-553.el8_10.x86_64); partitions and dm devices computed");
+        assertThat(r.errLines()).singleElement().asString()
+                .startsWith("dmmodel: note: kernel linux-4.18: Linux 4.18 (uname -r 4.18.0-553.el8_10.x86_64; RHEL 8:")
+                .contains("RHEL backports block-layer changes");
+    }
+
+    @Test
+    void aReleaseNewerThan72Gets72sRules() {
+        String snapshot = Cli.snapshot(SD_512E).toString();
+        Cli.Result r = Cli.run("limits", "--snapshot", snapshot, "--kernel", "7.5.1");
+        assertThat(r.exitCode()).isZero();
+        assertThat(r.errLines()).containsExactly("dmmodel: note: kernel linux-7.5: Linux 7.5 (uname -r 7.5.1): newer"
+                + " than the newest recorded kernel, 7.2: its rules");
+        // the same rules, so the same numbers as under the 7.2 preset
+        assertThat(r.out()).isEqualTo(Cli.run("limits", "--snapshot", snapshot, "--kernel", "7.2").out());
+        assertThat(Cli.run("limits", "--snapshot", snapshot, "--kernel", "7.5.1", "--format", "text").outLines().get(0))
+                .startsWith("# kernel linux-7.5 (--kernel 7.5.1)");
+    }
+
+    @Test
+    void aRecordedReleaseBetweenPresetsIsComposedToo(@TempDir Path tmp) throws IOException {
+        Path copy = Cli.copyOf(SD_512E, tmp);
+        Cli.write(copy.resolve("kernel-release"), "6.8.0-31-generic\n");
+        Cli.Result r = Cli.run("limits", "--snapshot", copy.toString(), "--format", "text");
+        assertThat(r.exitCode()).isZero();
+        assertThat(r.outLines().get(0))
+                .isEqualTo("# kernel linux-6.8 (kernel-release 6.8.0-31-generic); partitions and dm devices computed");
+        assertThat(r.errLines()).containsExactly("dmmodel: note: kernel linux-6.8: Linux 6.8 (uname -r"
+                + " 6.8.0-31-generic; Ubuntu, whose leading version is the upstream base): upstream 6.8's rules, each as"
+                + " of its latest change at or before 6.8");
+        // 6.8 has 6.1's limit rules (blk_validate_limits for dm only from 6.10): the misaligned stack still shows -1
+        Cli.Result json = Cli.run("limits", "--snapshot", copy.toString());
+        assertThat(attr(devices(new Cli.Result(json.exitCode(), json.out(), "")), "dm-2", "alignment_offset"))
+                .isEqualTo(-1);
     }
 
     @Test

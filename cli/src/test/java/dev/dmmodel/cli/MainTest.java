@@ -80,6 +80,28 @@ class MainTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"limits", "trace", "check", "export", "show"})
+    void aReleaseStringIsAKernelAndEveryCommandNotesTheComposedProfile(String command) {
+        Cli.Result r = Cli.run(args(command, "--snapshot", Cli.snapshot("ss-str-1M-at32k").toString(), "--kernel",
+                "4.18.0-553.el8_10.x86_64"));
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        assertThat(r.errLines()).contains("dmmodel: note: kernel linux-4.18: Linux 4.18 (uname -r"
+                + " 4.18.0-553.el8_10.x86_64; RHEL 8: upstream 4.18's rules, but RHEL backports block-layer changes"
+                + " (RHEL 8 runs blk-mq only, as upstream does from 5.0, and takes later block and device-mapper"
+                + " changes), so a RHEL 8 host can behave like a newer kernel in places): upstream 4.18's rules, each"
+                + " as of its latest change at or before 4.18");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"limits", "trace", "check", "export", "show"})
+    void aPresetNeedsNoNote(String command) {
+        Cli.Result r = Cli.run(args(command, "--snapshot", Cli.snapshot("ss-str-1M-at32k").toString(), "--kernel",
+                "6.1.0-57-amd64"));
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        assertThat(r.errLines()).noneMatch(l -> l.startsWith("dmmodel: note: kernel "));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"limits", "trace", "check", "export", "show"})
     void missingSnapshotDirectory(String command, @TempDir Path tmp) {
         Path missing = tmp.resolve("nope");
         Cli.Result r = Cli.run(args(command, "--snapshot", missing.toString()));

@@ -10,6 +10,7 @@ import dev.dmmodel.dm.ThinPoolTarget;
 import dev.dmmodel.engine.Simulation;
 import dev.dmmodel.layout.Layout;
 import dev.dmmodel.limits.KernelProfile;
+import dev.dmmodel.trace.EventType;
 import dev.dmmodel.trace.TraceEvent;
 import dev.dmmodel.trace.TraceListener;
 import dev.dmmodel.workload.Command;
@@ -64,7 +65,7 @@ public final class KernelConformance {
         Simulation simulation = simulate(c, profile, modelled::add);
         Layout layout = simulation.layout();
         return TraceComparator.compare(attributePartitionRemaps(c.trace(), layout), modelled, mode,
-                scope(layout, requestSizesDeterministic(c)));
+                scope(layout, requestSizesDeterministic(c)).withAtMostModelled(timingDependentEvents(c)));
     }
 
     /**
@@ -86,9 +87,7 @@ public final class KernelConformance {
      */
     public static boolean requestSizesDeterministic(TraceCase c) {
         Objects.requireNonNull(c, "case");
-        Path parent = c.directory().getParent();
-        String id = (parent == null || parent.getFileName() == null ? "" : parent.getFileName() + "/") + c.name();
-        RequestSizeVerdict v = requestSizeVerdicts().get(id);
+        RequestSizeVerdict v = requestSizeVerdicts().get(id(c));
         return v != null && v.deterministic();
     }
 
@@ -117,31 +116,101 @@ public final class KernelConformance {
 
         private static Map<String, RequestSizeVerdict> read() {
             Map<String, RequestSizeVerdict> out = new LinkedHashMap<>();
-            try (InputStream in = KernelConformance.class.getResourceAsStream(REQUEST_SIZES_RESOURCE)) {
-                if (in == null) {
-                    throw new IllegalStateException("resource " + REQUEST_SIZES_RESOURCE + " is missing");
+            for (Row row : rows(REQUEST_SIZES_RESOURCE, "<folder>/<case> TAB yes|no TAB reason")) {
+                String[] f = row.fields();
+                if (f.length != 3 || !(f[1].equals("yes") || f[1].equals("no")) || f[2].isBlank()) {
+                    throw row.malformed();
                 }
-                String[] lines = new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n");
-                for (int i = 0; i < lines.length; i++) {
-                    String line = lines[i];
-                    if (line.isBlank() || line.startsWith("#")) {
-                        continue;
-                    }
-                    String[] f = line.split("\t");
-                    if (f.length != 3 || !(f[1].equals("yes") || f[1].equals("no")) || f[2].isBlank()) {
-                        throw new IllegalStateException(REQUEST_SIZES_RESOURCE + " line " + (i + 1)
-                                + ": expected <folder>/<case> TAB yes|no TAB reason, found: " + line);
-                    }
-                    RequestSizeVerdict v = new RequestSizeVerdict(f[0], f[1].equals("yes"), f[2]);
-                    if (out.put(v.id(), v) != null) {
-                        throw new IllegalStateException(REQUEST_SIZES_RESOURCE + " line " + (i + 1) + ": " + v.id()
-                                + " is listed twice");
-                    }
+                RequestSizeVerdict v = new RequestSizeVerdict(f[0], f[1].equals("yes"), f[2]);
+                if (out.put(v.id(), v) != null) {
+                    throw row.repeated(v.id());
                 }
-            } catch (IOException e) {
-                throw new UncheckedIOException("cannot read " + REQUEST_SIZES_RESOURCE, e);
             }
             return Collections.unmodifiableMap(out);
+        }
+    }
+
+    /** The testkit resource with the events a recorded kernel traces for only some bios, by timing. */
+    public static final String TIMING_DEPENDENT_RESOURCE = "/dev/dmmodel/testkit/conformance/timing-dependent-events.txt";
+
+    /**
+     * The events of the case that its recorded kernel traced for only some of the bios, depending on timing, so
+     * that the multiset modes compare them as a part of the modelled ones ({@link CompareScope#atMostModelled}):
+     * the lines of {@link #TIMING_DEPENDENT_RESOURCE} for {@code <trace folder>/<case>}, each
+     * {@code <folder>/<case> TAB <device> TAB <tracepoint> TAB reason}. Most cases have none.
+     *
+     * @throws IllegalStateException for a malformed line or an unknown tracepoint, naming it
+     */
+    public static Set<CompareScope.DeviceEvents> timingDependentEvents(TraceCase c) {
+        Objects.requireNonNull(c, "case");
+        return TimingDependent.ALL.getOrDefault(id(c), Set.of());
+    }
+
+    private static final class TimingDependent {
+        static final Map<String, Set<CompareScope.DeviceEvents>> ALL = read();
+
+        private static Map<String, Set<CompareScope.DeviceEvents>> read() {
+            Map<String, Set<CompareScope.DeviceEvents>> out = new LinkedHashMap<>();
+            for (Row row : rows(TIMING_DEPENDENT_RESOURCE, "<folder>/<case> TAB <device> TAB <tracepoint> TAB reason")) {
+                String[] f = row.fields();
+                if (f.length != 4 || f[1].isBlank() || f[3].isBlank()) {
+                    throw row.malformed();
+                }
+                EventType type;
+                try {
+                    type = EventType.ofTracepoint(f[2]);
+                } catch (IllegalArgumentException e) {
+                    throw new IllegalStateException(TIMING_DEPENDENT_RESOURCE + " line " + row.number() + ": "
+                            + e.getMessage() + "; expected one such as block_bio_remap", e);
+                }
+                Set<CompareScope.DeviceEvents> events = new LinkedHashSet<>(out.getOrDefault(f[0], Set.of()));
+                if (!events.add(new CompareScope.DeviceEvents(f[1], type))) {
+                    throw row.repeated(f[0] + " " + f[1] + " " + f[2]);
+                }
+                out.put(f[0], Set.copyOf(events));
+            }
+            return Collections.unmodifiableMap(out);
+        }
+    }
+
+    /** {@code <trace folder>/<case>}: the case folder's parent's name and its own. */
+    private static String id(TraceCase c) {
+        Path parent = c.directory().getParent();
+        return (parent == null || parent.getFileName() == null ? "" : parent.getFileName() + "/") + c.name();
+    }
+
+    /** A line of a tab-separated testkit resource, split, with its number for messages. */
+    private record Row(String resource, int number, String line, String expected) {
+        String[] fields() {
+            return line.split("\t");
+        }
+
+        IllegalStateException malformed() {
+            return new IllegalStateException(resource + " line " + number + ": expected " + expected + ", found: "
+                    + line);
+        }
+
+        IllegalStateException repeated(String what) {
+            return new IllegalStateException(resource + " line " + number + ": " + what + " is listed twice");
+        }
+    }
+
+    /** The resource's lines that are neither blank nor {@code #} comments. */
+    private static List<Row> rows(String resource, String expected) {
+        try (InputStream in = KernelConformance.class.getResourceAsStream(resource)) {
+            if (in == null) {
+                throw new IllegalStateException("resource " + resource + " is missing");
+            }
+            String[] lines = new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n");
+            List<Row> out = new ArrayList<>();
+            for (int i = 0; i < lines.length; i++) {
+                if (!lines[i].isBlank() && !lines[i].startsWith("#")) {
+                    out.add(new Row(resource, i + 1, lines[i], expected));
+                }
+            }
+            return out;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + resource, e);
         }
     }
 

@@ -27,6 +27,9 @@ import java.util.TreeSet;
  *       ({@link CompareScope#thinMetadata}) and splits on partitions and disks.</li>
  * </ul>
  * Events are compared on (tracepoint, rwbs, sector, nr_sectors); a {@code block_split} on its sector only.
+ * In the multiset modes, a tracepoint the scope lists as {@linkplain CompareScope#atMostModelled timing-dependent}
+ * on a device is compared as a part of the modelled ones: each recorded event must be modelled, and modelled ones
+ * the kernel did not happen to trace are left out (the report says how many).
  * Sequence numbers, {@code extra} ({@code from=dm-0:64}) and the interleaving of devices are not compared.
  * Where {@link CompareScope#requestSizes} says so, the multiset modes also compare per device the multiset
  * of issued request sizes ({@code block_rq_issue} as rwbs and nr_sectors, requeued issues not counted; see
@@ -58,6 +61,7 @@ public final class TraceComparator {
         Objects.requireNonNull(scope, "scope");
         Map<String, List<TraceEvent>> rec = byDevice(recorded, mode, scope);
         Map<String, List<TraceEvent>> mod = byDevice(modelled, mode, scope);
+        Map<CompareScope.DeviceEvents, Long> leftOut = mode.ordered() ? Map.of() : leaveOutBeyondRecorded(rec, mod, scope);
         TreeSet<String> names = new TreeSet<>(DEVICE_ORDER);
         names.addAll(rec.keySet());
         names.addAll(mod.keySet());
@@ -94,7 +98,7 @@ public final class TraceComparator {
             }
         }
         return new Comparison(mode, counts, requestSizes, requests,
-                report(mode, counts, blocks, requestSizes, requests, requestBlocks, scope));
+                report(mode, counts, blocks, requestSizes, requests, requestBlocks, scope, leftOut));
     }
 
     /** Whether the mode compares this event. */
@@ -129,6 +133,47 @@ public final class TraceComparator {
             if (compared(Objects.requireNonNull(e, "event"), mode, scope)) {
                 out.computeIfAbsent(e.device(), k -> new ArrayList<>()).add(e);
             }
+        }
+        return out;
+    }
+
+    /**
+     * For each of the scope's {@link CompareScope#atMostModelled} events, drops from the device's modelled events
+     * those of that tracepoint beyond the recorded ones of the same key (what is kept of each key is as many as
+     * were recorded, or all modelled if fewer), so that a recorded event the model lacks is still missing while a
+     * modelled one the kernel did not happen to trace is not extra. Returns how many were dropped of each.
+     */
+    private static Map<CompareScope.DeviceEvents, Long> leaveOutBeyondRecorded(Map<String, List<TraceEvent>> rec,
+            Map<String, List<TraceEvent>> mod, CompareScope scope) {
+        Map<CompareScope.DeviceEvents, Long> out = new TreeMap<>(Comparator.comparing(CompareScope.DeviceEvents::device,
+                DEVICE_ORDER).thenComparing(d -> d.type().tracepoint()));
+        for (CompareScope.DeviceEvents de : scope.atMostModelled()) {
+            List<TraceEvent> m = mod.get(de.device());
+            if (m == null) {
+                continue;
+            }
+            Map<Key, Long> room = new LinkedHashMap<>();
+            for (TraceEvent e : rec.getOrDefault(de.device(), List.of())) {
+                if (e.type() == de.type()) {
+                    room.merge(Key.of(e), 1L, Long::sum);
+                }
+            }
+            List<TraceEvent> kept = new ArrayList<>(m.size());
+            long dropped = 0;
+            for (TraceEvent e : m) {
+                if (e.type() == de.type()) {
+                    Key k = Key.of(e);
+                    long left = room.getOrDefault(k, 0L);
+                    if (left == 0) {
+                        dropped++;
+                        continue;
+                    }
+                    room.put(k, left - 1);
+                }
+                kept.add(e);
+            }
+            mod.put(de.device(), kept);
+            out.put(de, dropped);
         }
         return out;
     }
@@ -294,7 +339,8 @@ public final class TraceComparator {
 
     private static String report(CompareMode mode, List<Comparison.DeviceCounts> counts, List<List<String>> blocks,
                                  boolean requestSizes, List<Comparison.DeviceCounts> requests,
-                                 List<List<String>> requestBlocks, CompareScope scope) {
+                                 List<List<String>> requestBlocks, CompareScope scope,
+                                 Map<CompareScope.DeviceEvents, Long> leftOut) {
         long compared = counts.stream().mapToLong(Comparison.DeviceCounts::compared).sum();
         long modelled = counts.stream().mapToLong(Comparison.DeviceCounts::modelled).sum();
         long matched = counts.stream().mapToLong(Comparison.DeviceCounts::matched).sum();
@@ -310,6 +356,8 @@ public final class TraceComparator {
         lines.add(mode.word() + ": " + verdict + " (" + compared + " recorded and " + modelled
                 + " modelled events compared, " + matched + " matched)");
         lines.add("  compared: " + scope(mode, scope));
+        leftOut.forEach((de, n) -> lines.add("  timing-dependent: " + de + " compared as part of the modelled ones; "
+                + n + " modelled beyond the recorded left out"));
         if (requestSizes) {
             long rr = requests.stream().mapToLong(Comparison.DeviceCounts::compared).sum();
             long rm = requests.stream().mapToLong(Comparison.DeviceCounts::modelled).sum();

@@ -796,10 +796,13 @@ public final class Snapshot {
                         || e.required() && release.isPresent() && e.hasFile(release.get())) {
                     continue;
                 }
-                long value = e.sameAs().isPresent() ? queueValue(q, recorded, e.sameAs().get()) : e.value();
+                Optional<SysfsHistory.DriverDefault> own = e.driverDefault(driverOf(kname), release);
+                long value = own.isPresent() ? own.get().value()
+                        : e.sameAs().isPresent() ? queueValue(q, recorded, e.sameAs().get()) : e.value();
+                String rule = own.isPresent() ? e.rule(release, own.get()) : e.rule(release);
                 queue.put(e.attribute(), Long.toString(value));
-                filledIn.add(new FilledAttribute(kname, e.attribute(), value, e.rule(release)));
-                LOG.debug("{}: {} filled with {} ({})", q, e.attribute(), value, e.rule(release));
+                filledIn.add(new FilledAttribute(kname, e.attribute(), value, rule));
+                LOG.debug("{}: {} filled with {} ({})", q, e.attribute(), value, rule);
             }
             return queue;
         }

@@ -203,6 +203,82 @@ class OldKernelSnapshotTest {
         }
     }
 
+    // ======================================================================== an NVMe disk before 5.13
+
+    /**
+     * The RHEL 7 fixture with its disk as an NVMe namespace ({@code nvme0n1}). No kernel before 5.13 shows
+     * {@code queue/virt_boundary_mask}, but from 4.3 the NVMe driver sets one (nvme_set_queue_limits:
+     * NVME_CTRL_PAGE_SIZE 4096 - 1 = 4095), so the import fills the driver's mask, not the block layer's 0.
+     */
+    @Nested
+    class NvmeBeforeTheFile {
+
+        private Path nvme(String release) {
+            Path dir = copy(RHEL7);
+            try {
+                Files.move(dir.resolve("block/sda"), dir.resolve("block/nvme0n1"));
+                Files.writeString(dir.resolve("kernel-release"), release + "\n");
+                // 4.3 and later show the hardware discard limit; the fixture's 3.10 disk does not
+                Files.copy(dir.resolve("block/nvme0n1/queue/discard_max_bytes"),
+                        dir.resolve("block/nvme0n1/queue/discard_max_hw_bytes"));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            return dir;
+        }
+
+        @Test
+        void onDebian9TheDriversMaskIsFilledAndStackedOnTheLinearDevice() {
+            HostSnapshot host = HostSnapshot.read(nvme("4.9.0-19-amd64"));
+            FilledAttribute vb = host.filledIn().get(0);
+            assertThat(vb.device()).isEqualTo("nvme0n1");
+            assertThat(vb.attribute()).isEqualTo("virt_boundary_mask");
+            assertThat(vb.value()).isEqualTo(4095);
+            assertThat(vb.message()).isEqualTo("nvme0n1: queue/virt_boundary_mask not in the snapshot (Linux 4.9"
+                    + " shows no such file before 5.13; the NVMe driver sets a virt boundary of its controller page"
+                    + " less one (nvme_set_queue_limits: NVME_CTRL_PAGE_SIZE - 1), as PCIe and RDMA controllers do;"
+                    + " an NVMe over TCP or FC namespace has none); using 4095");
+            // blk_stack_limits takes the larger mask of the devices below (max_not_zero): dm-linear has 4095 too
+            Layout layout = Layout.of(host.toLayoutSpec());
+            assertThat(layout.limits("dm-0").virtBoundaryMask()).isEqualTo(4095);
+        }
+
+        @Test
+        void before43TheDriverHadNoMaskToFill() {
+            // 3.10's NVMe driver predates the virt boundary (4.3): the block layer's 0, with the ordinary note
+            Snapshot s = Snapshot.read(copyWithRelease(nvme("4.9.0-19-amd64"), "3.10.0-1160.el7.x86_64"));
+            FilledAttribute vb = s.filledIn().get(0);
+            assertThat(vb.attribute()).isEqualTo("virt_boundary_mask");
+            assertThat(vb.value()).isZero();
+            assertThat(vb.message()).isEqualTo("nvme0n1: queue/virt_boundary_mask not in the snapshot (Linux 3.10 has"
+                    + " no virt boundary before 4.3 and no such file before 5.13); using 0");
+        }
+
+        @Test
+        void aScsiDiskOfTheSameKernelKeepsTheBlockLayersDefault() {
+            Path dir = copy(RHEL7);
+            try {
+                Files.writeString(dir.resolve("kernel-release"), "4.9.0-19-amd64\n");
+                Files.copy(dir.resolve("block/sda/queue/discard_max_bytes"),
+                        dir.resolve("block/sda/queue/discard_max_hw_bytes"));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            FilledAttribute vb = Snapshot.read(dir).filledIn().get(0);
+            assertThat(vb.device()).isEqualTo("sda");
+            assertThat(vb.value()).isZero();
+        }
+
+        private Path copyWithRelease(Path dir, String release) {
+            try {
+                Files.writeString(dir.resolve("kernel-release"), release + "\n");
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            return dir;
+        }
+    }
+
     // ================================================================================ Linux 5.10
 
     @Nested

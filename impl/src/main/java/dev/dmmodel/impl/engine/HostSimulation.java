@@ -8,6 +8,7 @@ import dev.dmmodel.impl.block.Bio;
 import dev.dmmodel.impl.block.Bios;
 import dev.dmmodel.impl.block.Bvecs;
 import dev.dmmodel.impl.block.Op;
+import dev.dmmodel.impl.lvm.ThinLvCommands;
 import dev.dmmodel.impl.mm.PageCache;
 import dev.dmmodel.impl.mm.UserBuffer;
 import dev.dmmodel.impl.mm.Writeback;
@@ -25,10 +26,8 @@ import java.util.Map;
  * {@code /dev/null}), {@code sync}, {@code drop_caches}, sysfs {@code max_sectors_kb}/{@code read_ahead_kb},
  * {@code blockdev --setbsz}, {@code mkfs}/{@code mount}/{@code umount} as changes of the soft block size,
  * {@code dmsetup message}/{@code suspend}/{@code resume}, {@code blkdiscard}, {@code sleep} (the clock
- * advances), and LVM's thin commands: {@code lvcreate -V -T} (the pool's {@code create_thin}, a new dm device
- * at the lowest free minor), {@code lvcreate -s} of a thin LV (the pool's {@code create_snap}; the snapshot
- * stays inactive, as LVM leaves it) and {@code lvremove} of a thin LV (its device removed, the pool's
- * {@code delete}). Each LVM change steps the pool's transaction id as LVM does.
+ * advances), and LVM's thin commands ({@code lvcreate -V -T}, {@code lvcreate -s}, {@code lvremove}), which
+ * {@link ThinLvCommands} runs against this host: the new volume group metadata, pool messages and dm devices.
  */
 public final class HostSimulation implements Simulation {
 
@@ -164,13 +163,13 @@ public final class HostSimulation implements Simulation {
                 return blkdiscard(b);
             }
             if (command instanceof Command.LvcreateSnapshot s) {
-                return lvcreateSnapshot(s);
+                return ThinLvCommands.lvcreateSnapshot(lvmHost(), s);
             }
             if (command instanceof Command.LvcreateThin c) {
-                return lvcreateThin(c);
+                return ThinLvCommands.lvcreateThin(lvmHost(), c);
             }
             if (command instanceof Command.Lvremove r) {
-                return lvremove(r);
+                return ThinLvCommands.lvremove(lvmHost(), r);
             }
             if (command instanceof Command.Sleep s) {
                 // nothing in the model runs on a timer yet: time only passes
@@ -181,104 +180,6 @@ public final class HostSimulation implements Simulation {
         } finally {
             kernel.events.listener(TraceListener.NONE);
         }
-    }
-
-    /*
-     * lib/metadata/thin_manip.c: a thin snapshot is the pool message "create_snap NEW ORIGIN" and a transaction id
-     * step; the snapshot LV is flagged ACTIVATION_SKIP, so no device appears and the layout's devices stay.
-     */
-    private CommandResult lvcreateSnapshot(Command.LvcreateSnapshot s) {
-        String vgName = s.origin().substring(0, s.origin().indexOf('/'));
-        String lvName = s.origin().substring(s.origin().indexOf('/') + 1);
-        dev.dmmodel.lvm.VolumeGroup vg = volumeGroups.get(vgName);
-        if (vg == null) {
-            return new CommandResult(s, 5, "  Volume group \"" + vgName + "\" not found", 0);
-        }
-        dev.dmmodel.lvm.VolumeGroup updated;
-        try {
-            updated = dev.dmmodel.impl.lvm.ThinPools.lvcreateSnapshot(vg,
-                    new dev.dmmodel.lvm.ThinSnapshotRequest(lvName, s.name()));
-        } catch (dev.dmmodel.layout.LayoutException e) {
-            return new CommandResult(s, 5, "  " + e.getMessage(), 0);
-        }
-        dev.dmmodel.lvm.LogicalVolume snap = updated.logicalVolumes().get(updated.logicalVolumes().size() - 1);
-        dev.dmmodel.lvm.SegmentType.Thin thin = snap.thin().orElseThrow();
-        long originId = vg.logicalVolume(lvName).orElseThrow().thin().orElseThrow().deviceId();
-        String pool = poolDevice(vgName, thin.pool());
-        if (pool == null) {
-            return new CommandResult(s, 5, "  Thin pool " + vgName + "/" + thin.pool() + " is not active in the"
-                    + " model: the snapshot needs its pool's metadata", 0);
-        }
-        try {
-            long tid = kernel.thin.transactionId(pool);
-            kernel.thin.message(pool, List.of("create_snap", Long.toString(thin.deviceId()), Long.toString(originId)));
-            kernel.thin.message(pool, List.of("set_transaction_id", Long.toString(tid), Long.toString(tid + 1)));
-        } catch (IllegalArgumentException | IllegalStateException e) {
-            return new CommandResult(s, 5, "  device-mapper: message ioctl on " + pool + " failed: " + e.getMessage(),
-                    0);
-        }
-        volumeGroups.put(vgName, updated);
-        refreshLayout();
-        return new CommandResult(s, 0, "  Logical volume \"" + snap.name() + "\" created.", 0);
-    }
-
-    /** The kernel name of the device holding a pool LV's thin-pool target (vg-pool-tpool, or vg-pool), or null. */
-    private String poolDevice(String vgName, String poolName) {
-        for (String dmName : List.of(dev.dmmodel.lvm.LogicalVolume.dmName(vgName, poolName, "tpool"),
-                dev.dmmodel.lvm.LogicalVolume.dmName(vgName, poolName))) {
-            BlockDevice d = layout.find("/dev/mapper/" + dmName).orElse(null);
-            if (d instanceof dev.dmmodel.device.DmDevice dm && dm.table().targets().stream()
-                    .anyMatch(t -> t instanceof dev.dmmodel.dm.ThinPoolTarget)) {
-                return d.name();
-            }
-        }
-        return null;
-    }
-
-    /*
-     * tools/lvcreate.c (-V -T): LVM queues "create_thin ID" with the transaction id step, then activates the
-     * LV: a new dm device "vg-lv" with the table "thin <tpool> ID" (libdm: _thin_emit_segment_line) at the
-     * lowest free dm minor (dm.c: next_free_minor takes the lowest free one).
-     */
-    private CommandResult lvcreateThin(Command.LvcreateThin c) {
-        dev.dmmodel.lvm.VolumeGroup vg = volumeGroups.get(c.volumeGroup());
-        if (vg == null) {
-            return new CommandResult(c, 5, "  Volume group \"" + c.volumeGroup() + "\" not found", 0);
-        }
-        dev.dmmodel.lvm.VolumeGroup updated;
-        try {
-            updated = dev.dmmodel.impl.lvm.ThinPools.lvcreateThin(vg,
-                    new dev.dmmodel.lvm.ThinLvRequest(c.name(), c.virtualSize(), c.pool()));
-        } catch (dev.dmmodel.layout.LayoutException e) {
-            return new CommandResult(c, 5, "  " + e.getMessage(), 0);
-        }
-        dev.dmmodel.lvm.LogicalVolume lv = updated.logicalVolumes().get(updated.logicalVolumes().size() - 1);
-        String tpool = layout.find("/dev/mapper/" + dev.dmmodel.lvm.LogicalVolume.dmName(vg.name(), c.pool(),
-                "tpool")).map(BlockDevice::name).orElse(null);
-        if (tpool == null) {
-            // lib/activate/dev_manager.c: the first thin LV of a fresh pool relayers it as vg-pool-tpool
-            throw new UnsupportedOperationException("the engine does not model relayering thin pool "
-                    + vg.name() + "/" + c.pool() + " (no " + dev.dmmodel.lvm.LogicalVolume.dmName(vg.name(),
-                    c.pool(), "tpool") + " device) for '" + c.line() + "' yet");
-        }
-        long id = lv.thin().orElseThrow().deviceId();
-        try {
-            long tid = kernel.thin.transactionId(tpool);
-            kernel.thin.message(tpool, List.of("create_thin", Long.toString(id)));
-            kernel.thin.message(tpool, List.of("set_transaction_id", Long.toString(tid), Long.toString(tid + 1)));
-        } catch (IllegalArgumentException | IllegalStateException e) {
-            return new CommandResult(c, 5, "  device-mapper: message ioctl on " + tpool + " failed: " + e.getMessage(),
-                    0);
-        }
-        dev.dmmodel.device.DmDevice dm = activate(lv.dmName(),
-                dev.dmmodel.impl.lvm.LvTables.dmUuid(vg.name(), lv.name()),
-                dev.dmmodel.impl.lvm.ThinPools.thinTable(updated, lv, tpool));
-        List<dev.dmmodel.lvm.LogicalVolume> lvs = new ArrayList<>(updated.logicalVolumes());
-        lvs.set(lvs.size() - 1, lv.withDmDevice(dm.name()));
-        volumeGroups.put(vg.name(), new dev.dmmodel.lvm.VolumeGroup(updated.name(), updated.extentSize(),
-                updated.physicalVolumes(), lvs, updated.allocationPolicy()));
-        refreshLayout();
-        return new CommandResult(c, 0, "  Logical volume \"" + lv.name() + "\" created.", 0);
     }
 
     // a dm device loaded while the workload runs, its limits stacked from the devices below as now
@@ -325,72 +226,68 @@ public final class HostSimulation implements Simulation {
         };
     }
 
-    /*
-     * tools/lvremove.c: an active LV is deactivated (its dm device removed) after the question LVM asks
-     * unless -y or -f is given; a thin LV's removal queues "delete ID" with the transaction id step.
-     */
-    private CommandResult lvremove(Command.Lvremove r) {
-        StringBuilder out = new StringBuilder();
-        for (String vgLv : r.logicalVolumes()) {
-            String vgName = vgLv.substring(0, vgLv.indexOf('/'));
-            String lvName = vgLv.substring(vgLv.indexOf('/') + 1);
-            dev.dmmodel.lvm.VolumeGroup vg = volumeGroups.get(vgName);
-            if (vg == null) {
-                return new CommandResult(r, 5, out + "  Volume group \"" + vgName + "\" not found", 0);
+    /** The host as LVM's thin commands see it ({@link ThinLvCommands}). */
+    private ThinLvCommands.Host lvmHost() {
+        return new ThinLvCommands.Host() {
+            @Override
+            public java.util.Optional<dev.dmmodel.lvm.VolumeGroup> volumeGroup(String name) {
+                return java.util.Optional.ofNullable(volumeGroups.get(name));
             }
-            dev.dmmodel.lvm.LogicalVolume lv = vg.logicalVolume(lvName).orElse(null);
-            if (lv == null) {
-                return new CommandResult(r, 5, out + "  Failed to find logical volume \"" + vgLv + "\"", 0);
+
+            @Override
+            public void commit(dev.dmmodel.lvm.VolumeGroup vg) {
+                volumeGroups.put(vg.name(), vg);
+                refreshLayout();
             }
-            if (lv.thin().isEmpty()) {
-                throw new UnsupportedOperationException("the engine does not model removing " + vgLv + " ("
-                        + lv.role() + ") in '" + r.line() + "' yet: only thin volumes");
+
+            @Override
+            public java.util.Optional<String> dmDevice(String dmName) {
+                return layout.find("/dev/mapper/" + dmName).filter(d -> d instanceof dev.dmmodel.device.DmDevice)
+                        .map(BlockDevice::name);
             }
-            String device = lv.dmDevice().isEmpty() || kernel.device(lv.dmDevice()) == null ? null : lv.dmDevice();
-            if (device != null && !r.assumeYes()) {
-                // lib/misc/lvm-wrappers.c: yes_no_prompt reads end of file as "no"
-                return new CommandResult(r, 5, out + "Do you really want to remove active logical volume " + vgLv
-                        + "? [y/n]: \n  Logical volume " + lvName + " not removed.", 0);
+
+            @Override
+            public boolean active(String device) {
+                return kernel.device(device) != null;
             }
-            dev.dmmodel.lvm.VolumeGroup updated;
-            try {
-                updated = dev.dmmodel.impl.lvm.ThinPools.lvremoveThin(vg, lvName);
-            } catch (dev.dmmodel.layout.LayoutException e) {
-                return new CommandResult(r, 5, out + "  " + e.getMessage(), 0);
+
+            @Override
+            public boolean holdsThinPool(String device) {
+                return layout.find(device).orElse(null) instanceof dev.dmmodel.device.DmDevice dm
+                        && dm.table().targets().stream().anyMatch(t -> t instanceof dev.dmmodel.dm.ThinPoolTarget);
             }
-            String pool = poolDevice(vgName, lv.thin().get().pool());
-            if (pool == null) {
-                return new CommandResult(r, 5, out + "  Thin pool " + vgName + "/" + lv.thin().get().pool()
-                        + " is not active in the model: the removal needs its pool's metadata", 0);
+
+            @Override
+            public long transactionId(String pool) {
+                return kernel.thin.transactionId(pool);
             }
-            if (device != null) {
+
+            @Override
+            public void poolMessage(String pool, List<String> args) {
+                kernel.thin.message(pool, args);
+            }
+
+            @Override
+            public dev.dmmodel.device.DmDevice activate(String dmName, String uuid, dev.dmmodel.dm.DmTable table) {
+                return HostSimulation.this.activate(dmName, uuid, table);
+            }
+
+            @Override
+            public java.util.Optional<String> removeDevice(String device, String vgLv) {
                 release(device);
                 if (mounted.containsKey(device)) {
-                    return new CommandResult(r, 5, out + "  Logical volume " + vgLv + " contains a filesystem in use.",
-                            0);
+                    return java.util.Optional.of("Logical volume " + vgLv + " contains a filesystem in use.");
                 }
                 try {
                     kernel.removeDm(device);
                 } catch (IllegalStateException e) {
-                    return new CommandResult(r, 5, out + "  Logical volume " + vgLv + " is used by another device.",
-                            0);
+                    return java.util.Optional.of("Logical volume " + vgLv + " is used by another device.");
                 }
                 caches.remove(device);
                 current.removeIf(d -> d.name().equals(device));
+                return java.util.Optional.empty();
             }
-            try {
-                long tid = kernel.thin.transactionId(pool);
-                kernel.thin.message(pool, List.of("delete", Long.toString(lv.thin().get().deviceId())));
-                kernel.thin.message(pool, List.of("set_transaction_id", Long.toString(tid), Long.toString(tid + 1)));
-            } catch (IllegalArgumentException | IllegalStateException e) {
-                return new CommandResult(r, 5, out + "  device-mapper: message ioctl on " + pool + " failed: "
-                        + e.getMessage(), 0);
-            }
-            volumeGroups.put(vgName, updated);
-            refreshLayout();
-            out.append("  Logical volume \"").append(lvName).append("\" successfully removed.\n");
-        }
-        return new CommandResult(r, 0, out.toString().stripTrailing(), 0);
+        };
     }
 
     // the layout as sysfs shows it now: tunables written since the start

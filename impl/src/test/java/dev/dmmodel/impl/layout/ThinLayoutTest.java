@@ -211,6 +211,21 @@ class ThinLayoutTest {
     }
 
     @Test
+    void lvremoveOfAMountedThinLvIsRefusedAndChangesNothing() {
+        // tools/lvremove.c -> lv_remove_single: an open LV ("contains a filesystem in use") is not removed, so
+        // neither its device nor the pool's metadata changes: no delete message, the transaction id stays
+        Simulation sim = Simulation.of(recorded().build());
+        long tid = sim.thinStats().get(0).poolTransactionId();
+        sim.run(Script.parse("mkfs.xfs /dev/vgt/thin\nmount /dev/vgt/thin /mnt"), TraceListener.NONE);
+        var refused = sim.execute(Script.parse("lvremove -y vgt/thin").commands().get(0), TraceListener.NONE);
+        assertThat(refused.exitStatus()).isEqualTo(5);
+        assertThat(refused.message()).isEqualTo("  Logical volume vgt/thin contains a filesystem in use.");
+        assertThat(sim.layout().find("/dev/vgt/thin")).isPresent();
+        assertThat(sim.layout().volumeGroups().get(0).logicalVolume("thin")).isPresent();
+        assertThat(sim.thinStats().get(0).poolTransactionId()).isEqualTo(tid);
+    }
+
+    @Test
     void lvremoveAndLvcreateInAWorkloadKeepThePoolsAllocatorAndStepItsTransactionId() {
         // thin-lvm-zy-buffered1M/setup.txt: the history of the recorded host after its snapshot
         Simulation sim = Simulation.of(recorded().build());

@@ -144,6 +144,66 @@ public record QueueLimits(
         return Math.max(physicalBlockSize, ioMin);
     }
 
+    /** The boundaries alignment is judged against, finest first. */
+    public enum Grain {
+        /** {@code physical_block_size}: a write off it is a read-modify-write in the device. */
+        PHYSICAL_BLOCK,
+        /** {@code io_min} where larger than the physical block: a RAID's chunk, a thin pool's block. */
+        IO_MIN,
+        /** {@code io_opt} where larger than both: a RAID's full stripe. */
+        IO_OPT
+    }
+
+    /**
+     * How far a byte of the device lies past the last boundary of a grain it misses.
+     *
+     * @param grain which boundary
+     * @param grainBytes the grain's size in bytes
+     * @param offsetBytes bytes past the last boundary (between 1 and {@code grainBytes - 1})
+     */
+    public record Misalignment(Grain grain, long grainBytes, long offsetBytes) {
+        /** Rejects a null grain and an offset outside the grain. */
+        public Misalignment {
+            java.util.Objects.requireNonNull(grain, "grain");
+            if (offsetBytes <= 0 || offsetBytes >= grainBytes) {
+                throw new IllegalArgumentException("offsetBytes: " + offsetBytes + " is not inside a grain of "
+                        + grainBytes + " bytes");
+            }
+        }
+    }
+
+    /**
+     * Whether I/O starting {@code byteOffset} bytes into this device starts on its boundaries, counted from its
+     * first naturally aligned byte ({@code alignment_offset}; 0 when stacking found it {@link #misaligned()}):
+     * the first grain it misses of the physical block, then {@code io_min} if larger, then {@code io_opt} if
+     * larger than both — the order the {@code align.*} findings judge a partition's or a PV's start in, the
+     * one place of that rule.
+     *
+     * @param byteOffset a byte offset on this device, non-negative
+     * @return the first grain missed, or empty when the offset is on every boundary
+     * @throws IllegalArgumentException for a negative offset
+     */
+    public java.util.Optional<Misalignment> misalignmentAt(long byteOffset) {
+        if (byteOffset < 0) {
+            throw new IllegalArgumentException("byteOffset: " + byteOffset + " is negative");
+        }
+        long from = misaligned ? 0 : alignmentOffset;
+        java.util.Optional<Misalignment> m = offGrain(Grain.PHYSICAL_BLOCK, physicalBlockSize, byteOffset, from);
+        if (m.isEmpty() && ioMin > physicalBlockSize) {
+            m = offGrain(Grain.IO_MIN, ioMin, byteOffset, from);
+        }
+        if (m.isEmpty() && ioOpt > alignmentGranularity()) {
+            m = offGrain(Grain.IO_OPT, ioOpt, byteOffset, from);
+        }
+        return m;
+    }
+
+    private static java.util.Optional<Misalignment> offGrain(Grain grain, long grainBytes, long byteOffset,
+                                                             long from) {
+        long off = Math.floorMod(byteOffset - from, grainBytes);
+        return off == 0 ? java.util.Optional.empty() : java.util.Optional.of(new Misalignment(grain, grainBytes, off));
+    }
+
     /** A builder starting from these values. */
     public Builder toBuilder() {
         return new Builder(this);

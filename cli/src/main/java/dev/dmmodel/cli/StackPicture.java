@@ -324,17 +324,10 @@ final class StackPicture {
                     startOnBelow, sectors, mark));
         }
 
-        // the align.* rules of impl.finding: the start against physical block / io_min, then io_opt
+        // the align.* findings' rule (QueueLimits.misalignmentAt): the start against physical block, io_min, io_opt
         private Mark mark(String device, String below, String disk, long diskSector) {
-            QueueLimits l = layout.device(disk).limits();
-            long bytes = diskSector * 512;
-            long grain = l.alignmentGranularity();
-            long off = Math.floorMod(bytes - l.alignmentOffset(), grain);
-            if (off == 0 && l.ioOpt() > grain) {
-                grain = l.ioOpt();
-                off = Math.floorMod(bytes - l.alignmentOffset(), grain);
-            }
-            if (off == 0) {
+            QueueLimits.Misalignment m = layout.device(disk).limits().misalignmentAt(diskSector * 512).orElse(null);
+            if (m == null) {
                 return null;
             }
             // a partition's own align.partition.*; a dm device's align.device.*, and align.pv.* of the PV it is on
@@ -352,7 +345,7 @@ final class StackPicture {
                     }
                 }
             }
-            return new Mark(disk, diskSector, off, grain, List.copyOf(ids));
+            return new Mark(disk, diskSector, m.offsetBytes(), m.grainBytes(), List.copyOf(ids));
         }
 
         private static String label(BlockDevice d) {

@@ -148,9 +148,10 @@ final class HostBuilder implements DeviceView {
         if (!(d instanceof Disk disk)) {
             throw new LayoutException(diskRef, "disk", diskRef, diskRef + " is not a whole disk");
         }
-        if (start + size > disk.size().count() || size <= 0) {
+        // compared without start + size, which a start near Long.MAX_VALUE would wrap
+        if (size <= 0 || start < 0 || start > disk.size().count() - size) {
             throw new LayoutException(disk.name() + " partition " + number, "size", Long.toString(size), disk.name()
-                    + " partition " + number + ": sectors " + start + "-" + (start + size - 1)
+                    + " partition " + number + ": " + size + " sectors from sector " + start
                     + " lie beyond the end of the disk (" + disk.size().count() + " sectors)");
         }
         String name = kernelName.orElseGet(() -> partitionName(disk.name(), number));

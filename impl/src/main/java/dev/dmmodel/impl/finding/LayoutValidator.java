@@ -57,68 +57,25 @@ public final class LayoutValidator {
         return List.copyOf(out);
     }
 
-    /**
-     * Bytes from {@code startBytes} back to the last naturally aligned boundary of {@code granularity}
-     * on a disk whose first aligned byte is {@code diskOffset} (0 = aligned).
-     */
-    static long misalignment(long startBytes, long diskOffset, long granularity) {
-        return Math.floorMod(startBytes - diskOffset, granularity);
-    }
-
     // a partition should start on the disk's physical block, io_min and io_opt boundaries
     static void partitionAlignment(Layout layout, Partition p, List<Finding> out) {
-        Disk disk = (Disk) layout.device(p.disk());
-        QueueLimits l = disk.limits();
-        long start = p.start().count() * 512;
-        long ao = l.alignmentOffset();
-        long pbsOff = misalignment(start, ao, l.physicalBlockSize());
-        if (pbsOff != 0) {
-            out.add(AlignmentFindings.partitionPhysicalBlock(p, l, pbsOff));
-            return;
-        }
-        if (l.ioMin() > l.physicalBlockSize()) {
-            long off = misalignment(start, ao, l.ioMin());
-            if (off != 0) {
-                out.add(AlignmentFindings.partitionIoMin(p, l, off));
-                return;
-            }
-        }
-        if (l.ioOpt() > 0 && l.ioOpt() > l.ioMin()) {
-            long off = misalignment(start, ao, l.ioOpt());
-            if (off != 0) {
-                out.add(AlignmentFindings.partitionIoOpt(p, l, off));
-            }
-        }
+        QueueLimits l = layout.device(p.disk()).limits();
+        l.misalignmentAt(p.start().count() * 512).ifPresent(m -> out.add(switch (m.grain()) {
+            case PHYSICAL_BLOCK -> AlignmentFindings.partitionPhysicalBlock(p, l, m.offsetBytes());
+            case IO_MIN -> AlignmentFindings.partitionIoMin(p, l, m.offsetBytes());
+            case IO_OPT -> AlignmentFindings.partitionIoOpt(p, l, m.offsetBytes());
+        }));
     }
 
     // the PV's data area (pe_start, plus the partition's start on the disk) against io_min and the full stripe
     static void pvDataAlignment(Layout layout, PhysicalVolume pv, List<Finding> out) {
         BlockDevice d = layout.device(pv.device());
-        long base = 0;
-        QueueLimits l = d.limits();
-        long ao;
-        if (d instanceof Partition p) {
-            base = p.start().count() * 512;
-            l = layout.device(p.disk()).limits();
-            ao = l.alignmentOffset();
-        } else {
-            ao = l.misaligned() ? 0 : l.alignmentOffset();
-        }
-        long dataStart = base + pv.peStart().count() * 512;
-        long granularity = l.alignmentGranularity();
-        if (granularity > 512) {
-            long off = misalignment(dataStart, ao, granularity);
-            if (off != 0) {
-                out.add(AlignmentFindings.pvIoMin(pv, d, l, base, off));
-                return;
-            }
-        }
-        if (l.ioOpt() > granularity) {
-            long off = misalignment(dataStart, ao, l.ioOpt());
-            if (off != 0) {
-                out.add(AlignmentFindings.pvFullStripe(pv, d, l, base, ao, off, layout.profile().pageSize()));
-            }
-        }
+        long base = d instanceof Partition p ? p.start().count() * 512 : 0;
+        QueueLimits l = d instanceof Partition p ? layout.device(p.disk()).limits() : d.limits();
+        long ao = l.misaligned() ? 0 : l.alignmentOffset();
+        l.misalignmentAt(base + pv.peStart().count() * 512).ifPresent(m -> out.add(m.grain() == QueueLimits.Grain.IO_OPT
+                ? AlignmentFindings.pvFullStripe(pv, d, l, base, ao, m.offsetBytes(), layout.profile().pageSize())
+                : AlignmentFindings.pvIoMin(pv, d, l, base, m.offsetBytes())));
     }
 
     // drivers/md/dm-table.c reports the stacked alignment_offset; non-zero or -1 means LV sector 0 is off the grain

@@ -12,6 +12,8 @@ import dev.dmmodel.dm.StripedTarget;
 import dev.dmmodel.layout.Layout;
 import dev.dmmodel.layout.LayoutBuilder;
 import dev.dmmodel.layout.LayoutException;
+import dev.dmmodel.layout.LayoutSpec;
+import dev.dmmodel.layout.LayoutStep;
 import dev.dmmodel.limits.KernelProfile;
 import dev.dmmodel.lvm.ExtentOwner;
 import dev.dmmodel.lvm.ExtentRange;
@@ -21,6 +23,7 @@ import dev.dmmodel.lvm.VolumeGroup;
 import dev.dmmodel.units.Bytes;
 import dev.dmmodel.units.Sectors;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /** Layouts built through the public API and replayed by the implementation. */
@@ -74,6 +77,19 @@ class LayoutBuilderTest {
         assertThatThrownBy(() -> Layout.builder(KernelProfile.LINUX_6_1)
                 .disk("sda", DiskPresets.sasDisk().withSize(Bytes.mib(512))).importVolumeGroup(vg).build())
                 .isInstanceOf(LayoutException.class).hasMessageContaining("claims");
+    }
+
+    @Test
+    void aPartitionStartNearLongMaxIsBeyondTheDiskNotAWrappedSum() {
+        // a 1 GiB disk has 2097152 sectors; start 2^63 - 1 plus size 2048 would wrap to a negative end and pass a
+        // start + size <= disk check: the start alone is past the end
+        LayoutSpec spec = new LayoutSpec(KernelProfile.LINUX_6_1, List.of(
+                new LayoutStep.AddDisk("sda", DiskPresets.sasDisk().withSize(Bytes.gib(1)), Optional.empty()),
+                new LayoutStep.AddPartition("sda", 1, Sectors.of(Long.MAX_VALUE), Sectors.of(2048), Optional.empty(),
+                        Optional.empty())));
+        assertThatThrownBy(() -> Layout.of(spec)).isInstanceOf(LayoutException.class)
+                .hasMessageContaining("sda partition 1: 2048 sectors from sector 9223372036854775807 lie beyond the"
+                        + " end of the disk (2097152 sectors)");
     }
 
     @Test

@@ -2,13 +2,11 @@ package dev.dmmodel.impl.dm;
 
 import dev.dmmodel.device.DmDevice;
 import dev.dmmodel.dm.DmTarget;
-import dev.dmmodel.dm.LinearTarget;
 import dev.dmmodel.dm.ThinTarget;
 import dev.dmmodel.impl.block.Bio;
 import dev.dmmodel.impl.block.BlockLayer;
 import dev.dmmodel.impl.block.Op;
 import dev.dmmodel.impl.block.Splitter;
-import dev.dmmodel.impl.dm.striped.StripedModel;
 import dev.dmmodel.impl.block.Limits;
 import dev.dmmodel.limits.KernelProfile;
 import dev.dmmodel.trace.EventType;
@@ -24,7 +22,8 @@ import java.util.function.Function;
  * {@code max_io_len} ({@code __max_io_len}), hands the clone to the target's {@code map}, and resubmits the
  * rest as a split ({@code dm_split_and_process_bio}); empty flushes go to every device of every target
  * ({@code __send_empty_flush}); discards and write-zeroes are split to the dm device's own limits first. A
- * target whose {@code map} needs more than a remap (dm-thin) is handed the bio through {@link ThinMapper}.
+ * target's {@link TargetModel#map(TargetModel.MapContext, Bio, Bio, long)} does what its kernel {@code map} does;
+ * dm-thin's, which needs the pool's state, reaches it through {@link ThinMapper}.
  */
 public final class DmCore {
 
@@ -37,8 +36,9 @@ public final class DmCore {
         long blockSectors(String poolDevice);
     }
 
-    /** A dm device: its table's targets with their models. */
-    private record DmNode(DmDevice device, List<DmTarget> targets, List<TargetModel> models) {
+    /** A dm device: its table's targets with their models, and what their {@code map} is given. */
+    private record DmNode(DmDevice device, List<DmTarget> targets, List<TargetModel> models,
+                          TargetModel.MapContext ctx) {
         int targetAt(long sector) {
             for (int i = 0; i < targets.size(); i++) {
                 if (sector < targets.get(i).end().count()) {
@@ -80,7 +80,7 @@ public final class DmCore {
         for (DmTarget t : dm.table().targets()) {
             models.add(TargetModel.of(t, deviceSize));
         }
-        DmNode node = new DmNode(dm, dm.table().targets(), models);
+        DmNode node = new DmNode(dm, dm.table().targets(), models, new TargetModel.MapContext(block, dm.name(), thin));
         dms.put(dm.name(), node);
         block.addBioBased(dm.name(), limits, new BlockLayer.BioBasedDriver() {
             @Override
@@ -151,67 +151,26 @@ public final class DmCore {
         Bio clone = bio.clone(0, len);
         clone.parent = bio;
         bio.remaining++;
-        if (ti instanceof ThinTarget thinTarget) {
-            thin.map(dm.device().name(), thinTarget, bio, clone, offset);
-            remainder(dm, bio, len);
-            return;
-        }
-        if (model instanceof ZeroLike z) {
-            // dm-zero / dm-error: complete without I/O below
-            if (z.fails()) {
-                block.fail(clone, dm.device().name() + ": Input/output error (error target)");
-            } else {
-                block.complete(clone);
+        // drivers/md/dm.c: __map_bio — the target's map; a remapped clone is traced and submitted below
+        if (model.map(dm.ctx(), bio, clone, offset) == TargetModel.MapResult.REMAPPED) {
+            // trace_block_bio_remap(clone, original device, original sector)
+            if (block.events.enabled()) {
+                block.events.emit(clone.device, EventType.BIO_REMAP, clone.rwbs(), clone.sector, clone.sectors,
+                        "from=" + dm.device().name() + ":" + bio.sector);
             }
-            remainder(dm, bio, len);
-            return;
+            block.submitBioNoacct(clone);
         }
-        if ((bio.op == Op.DISCARD || bio.op == Op.WRITE_ZEROES) && model instanceof StripedModel striped) {
-            // drivers/md/dm-stripe.c: stripe_map — an abnormal bio goes once to every stripe (num_discard_bios)
-            bio.remaining--;
-            for (int stripe = 0; stripe < striped.stripeCount(); stripe++) {
-                long[] range = striped.mapRange(stripe, offset, len);
-                if (range == null) {
-                    continue;
-                }
-                Bio piece = new Bio(striped.stripeDevice(stripe), bio.op, bio.flags, range[0], range[1], null);
-                piece.parent = bio;
-                bio.remaining++;
-                if (block.events.enabled()) {
-                    block.events.emit(piece.device, EventType.BIO_REMAP, piece.rwbs(), piece.sector, piece.sectors,
-                            "from=" + dm.device().name() + ":" + bio.sector);
-                }
-                block.submitBioNoacct(piece);
-            }
-            remainder(dm, bio, len);
-            return;
-        }
-        TargetModel.Remap r = model.map(offset);
-        clone.device = r.device();
-        clone.sector = r.sector();
-        // drivers/md/dm.c: __map_bio — trace_block_bio_remap(clone, original device, original sector)
-        if (block.events.enabled()) {
-            block.events.emit(clone.device, EventType.BIO_REMAP, clone.rwbs(), clone.sector, clone.sectors,
-                    "from=" + dm.device().name() + ":" + bio.sector);
-        }
-        block.submitBioNoacct(clone);
         remainder(dm, bio, len);
     }
 
-    // drivers/md/dm.c: __send_empty_flush — an empty flush clone to every device of every target; only
-    // dm-linear of ≈5.16 – 6.9 (linear_map) moves it to its offset, every other target (stripe_map, pool_map)
-    // and dm-linear before and after leave the flush's own sector
+    // drivers/md/dm.c: __send_empty_flush — an empty flush clone to every device area of every target (a thin
+    // target defers it), at the sector the target gives it (TargetModel.emptyFlushSector)
     private void emptyFlush(DmNode dm, Bio bio) {
         block.accounting.io(dm.device().name(), Op.FLUSH, 0);
         bio.remaining++;
-        for (int i = 0; i < dm.targets().size(); i++) {
-            DmTarget ti = dm.targets().get(i);
-            if (ti instanceof ThinTarget) {
-                continue; // dm-thin defers it to its worker, which commits metadata (not modelled as data I/O)
-            }
-            for (TargetModel.DeviceArea a : dm.models().get(i).iterateDevices()) {
-                long sector = ti instanceof LinearTarget && profile.linearRemapsEmptyFlushes() ? a.start()
-                        : bio.sector;
+        for (TargetModel model : dm.models()) {
+            for (TargetModel.DeviceArea a : model.flushAreas()) {
+                long sector = model.emptyFlushSector(a, bio.sector, profile);
                 Bio clone = new Bio(a.device(), Op.WRITE, bio.flags, sector, 0, null);
                 clone.parent = bio;
                 bio.remaining++;
@@ -246,17 +205,9 @@ public final class DmCore {
         long len = ti.length().count() - offset;
         Limits limits = block.queueLimits(dm.device().name());
         if (op == Op.DISCARD || op == Op.WRITE_ZEROES) {
-            // drivers/md/dm.c: __process_abnormal_io — to the target's end; since 6.5 a thin target
-            // (max_discard_granularity) also cuts at multiples of its max_discard_sectors
-            if (ti instanceof ThinTarget
-                    && profile.thinDiscardLimit() == KernelProfile.ThinDiscardLimit.BIO_PRISON_RANGE) {
-                long max = limits.maxDiscardSectors;
-                return Math.min(len, max - offset % max);
-            }
-            return len;
+            return model.abnormalIoLen(dm.ctx(), offset, len);
         }
-        // dm-thin.c: thin_ctr — dm_set_target_max_io_len(ti, sectors_per_block)
-        long granularity = ti instanceof ThinTarget t ? thin.blockSectors(t.poolDevice()) : model.maxIoLen();
+        long granularity = model.maxIoLen(dm.ctx());
         if (granularity == 0) {
             return len;
         }

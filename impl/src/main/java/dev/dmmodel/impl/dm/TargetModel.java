@@ -1,6 +1,8 @@
 package dev.dmmodel.impl.dm;
 
 import dev.dmmodel.dm.DmTarget;
+import dev.dmmodel.impl.block.Bio;
+import dev.dmmodel.impl.block.BlockLayer;
 import dev.dmmodel.impl.block.Limits;
 import dev.dmmodel.limits.KernelProfile;
 import java.util.List;
@@ -8,8 +10,9 @@ import java.util.function.Function;
 
 /**
  * What the kernel's {@code struct target_type} of one dm target contributes: the devices it stacks on
- * ({@code iterate_devices}), its {@code io_hints}, and which special operations it passes down. One
- * implementation per target type.
+ * ({@code iterate_devices}), its {@code io_hints}, which special operations it passes down, how long a clone
+ * may be ({@code max_io_len}) and its {@code map}. One implementation per target type, in the target's package;
+ * {@link DmCore} asks these and never the target's type.
  */
 public interface TargetModel {
 
@@ -59,13 +62,65 @@ public interface TargetModel {
     }
 
     /**
-     * The target's {@code map} for a clone starting {@code offset} sectors into the target.
+     * The target's {@code map} for a clone starting {@code offset} sectors into the target: where a plain remap
+     * sends it. {@link #map(MapContext, Bio, Bio, long)} uses it unless the target does more.
      *
      * @throws UnsupportedOperationException for targets whose I/O is not modelled yet
      */
     default Remap map(long offset) {
         throw new UnsupportedOperationException(getClass().getSimpleName().replace("Model", "")
                 + " target I/O is not modelled yet");
+    }
+
+    /** What dm core gives a target's {@code map}: the block layer below, the dm device, dm-thin's pools. */
+    record MapContext(BlockLayer block, String device, DmCore.ThinMapper thin) {
+    }
+
+    /** What {@code map} did with the clone ({@code DM_MAPIO_REMAPPED}, {@code DM_MAPIO_SUBMITTED}). */
+    enum MapResult {
+        /** The clone now points at a device below; dm core traces the remap and submits it ({@code __map_bio}). */
+        REMAPPED,
+        /** The target took the clone: submitted, deferred or completed it itself. */
+        SUBMITTED
+    }
+
+    /**
+     * {@code target_type->map}: handles the clone of {@code bio} that starts {@code offset} sectors into the target.
+     * By default the plain remap of {@link #map(long)}.
+     *
+     * @param ctx what dm core gives the target
+     * @param bio the bio dm core is splitting (the clone's parent)
+     * @param clone the clone, of the length dm core allowed
+     * @param offset the clone's start, sectors into the target
+     */
+    default MapResult map(MapContext ctx, Bio bio, Bio clone, long offset) {
+        Remap r = map(offset);
+        clone.device = r.device();
+        clone.sector = r.sector();
+        return MapResult.REMAPPED;
+    }
+
+    /** {@link #maxIoLen()} where it depends on state dm core holds (a thin target's pool block). */
+    default long maxIoLen(MapContext ctx) {
+        return maxIoLen();
+    }
+
+    /**
+     * How far a discard or write-zeroes clone starting {@code offset} sectors into the target may go, of the
+     * {@code len} sectors to the target's end ({@code __process_abnormal_io}): all of them by default.
+     */
+    default long abnormalIoLen(MapContext ctx, long offset, long len) {
+        return len;
+    }
+
+    /** Where {@code __send_empty_flush} sends an empty flush: every device area, unless the target defers it. */
+    default List<DeviceArea> flushAreas() {
+        return iterateDevices();
+    }
+
+    /** The sector an empty flush clone to {@code area} carries: the flush's own, unless the target moves it. */
+    default long emptyFlushSector(DeviceArea area, long bioSector, KernelProfile profile) {
+        return bioSector;
     }
 
     /** The model of a table target, from its type ({@link TargetTypes}). */

@@ -1,5 +1,6 @@
 package dev.dmmodel.impl.dm;
 
+import dev.dmmodel.impl.block.Bio;
 import dev.dmmodel.impl.block.Limits;
 import dev.dmmodel.limits.KernelProfile;
 import java.util.List;
@@ -12,6 +13,18 @@ import java.util.function.Function;
 public interface ZeroLike extends TargetModel {
     /** Whether I/O fails (dm-error) rather than succeeding with zeroes (dm-zero). */
     boolean fails();
+
+    // dm-zero.c: zero_map (reads zero-filled, writes dropped) / dm-target.c: io_err_map (DM_MAPIO_KILL): the clone
+    // completes without I/O below
+    @Override
+    default MapResult map(MapContext ctx, Bio bio, Bio clone, long offset) {
+        if (fails()) {
+            ctx.block().fail(clone, ctx.device() + ": Input/output error (error target)");
+        } else {
+            ctx.block().complete(clone);
+        }
+        return MapResult.SUBMITTED;
+    }
 
     @Override
     default List<DeviceArea> iterateDevices() {

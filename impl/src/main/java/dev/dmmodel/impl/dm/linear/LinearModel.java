@@ -33,6 +33,12 @@ final class LinearModel implements TargetModel {
         return new Remap(target.device(), target.offset().count() + offset);
     }
 
+    // dm-linear.c: linear_map — of ≈5.16 – 6.10 every bio is moved, an empty flush to the target's offset too
+    @Override
+    public long emptyFlushSector(DeviceArea area, long bioSector, KernelProfile profile) {
+        return profile.linearRemapsEmptyFlushes() ? area.start() : bioSector;
+    }
+
     // dm-linear.c: linear_ctr — num_discard_bios = num_write_zeroes_bios = 1
     @Override
     public int numDiscardBios() {

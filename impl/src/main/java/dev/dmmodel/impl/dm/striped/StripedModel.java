@@ -2,8 +2,12 @@ package dev.dmmodel.impl.dm.striped;
 
 import dev.dmmodel.dm.StripedTarget;
 import dev.dmmodel.impl.dm.TargetModel;
+import dev.dmmodel.impl.block.Bio;
+import dev.dmmodel.impl.block.BlockLayer;
 import dev.dmmodel.impl.block.Limits;
+import dev.dmmodel.impl.block.Op;
 import dev.dmmodel.limits.KernelProfile;
+import dev.dmmodel.trace.EventType;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
@@ -93,27 +97,43 @@ public final class StripedModel implements TargetModel {
         return result;
     }
 
+    // dm-stripe.c: stripe_map — a discard or write-zeroes goes once to every stripe (num_discard_bios = stripes),
+    // each the part of the range on that stripe (stripe_map_range); the rest is a plain remap
+    @Override
+    public MapResult map(MapContext ctx, Bio bio, Bio clone, long offset) {
+        if (clone.op != Op.DISCARD && clone.op != Op.WRITE_ZEROES) {
+            return TargetModel.super.map(ctx, bio, clone, offset);
+        }
+        BlockLayer block = ctx.block();
+        bio.remaining--; // the one clone dm core made stands for none: each stripe gets its own
+        for (int stripe = 0; stripe < target.stripes().size(); stripe++) {
+            long[] range = mapRange(stripe, offset, clone.sectors);
+            if (range == null) {
+                continue;
+            }
+            Bio piece = new Bio(target.stripes().get(stripe).device(), bio.op, bio.flags, range[0], range[1], null);
+            piece.parent = bio;
+            bio.remaining++;
+            if (block.events.enabled()) {
+                block.events.emit(piece.device, EventType.BIO_REMAP, piece.rwbs(), piece.sector, piece.sectors,
+                        "from=" + ctx.device() + ":" + bio.sector);
+            }
+            block.submitBioNoacct(piece);
+        }
+        return MapResult.SUBMITTED;
+    }
+
     /**
      * dm-stripe.c: stripe_map_range — the part of {@code [offset, offset + length)} on one stripe, as
      * {@code {device sector, sectors}}, or null when none of it is there.
      */
-    public long[] mapRange(int stripe, long offset, long length) {
+    long[] mapRange(int stripe, long offset, long length) {
         long begin = rangeSector(offset, stripe);
         long end = rangeSector(offset + length, stripe);
         if (begin >= end) {
             return null;
         }
         return new long[] {target.stripes().get(stripe).offset().count() + begin, end - begin};
-    }
-
-    /** The kernel name of a stripe's device. */
-    public String stripeDevice(int stripe) {
-        return target.stripes().get(stripe).device();
-    }
-
-    /** The number of stripes. */
-    public int stripeCount() {
-        return target.stripes().size();
     }
 
     // dm-stripe.c: stripe_ctr — one discard / write-zeroes bio per stripe

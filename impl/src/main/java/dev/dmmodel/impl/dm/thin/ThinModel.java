@@ -2,6 +2,7 @@ package dev.dmmodel.impl.dm.thin;
 
 import dev.dmmodel.dm.ThinTarget;
 import dev.dmmodel.impl.dm.TargetModel;
+import dev.dmmodel.impl.block.Bio;
 import dev.dmmodel.impl.block.Limits;
 import dev.dmmodel.limits.KernelProfile;
 import java.util.List;
@@ -61,6 +62,37 @@ public final class ThinModel implements TargetModel {
             l.ioOpt = blockSectors * 512;
             l.maxDiscardSectors = blockSectors;
         }
+    }
+
+    // dm-thin.c: thin_map — the pool's worker may provision, zero, copy or defer: the bio is the pool's now
+    @Override
+    public MapResult map(MapContext ctx, Bio bio, Bio clone, long offset) {
+        ctx.thin().map(ctx.device(), target, bio, clone, offset);
+        return MapResult.SUBMITTED;
+    }
+
+    // dm-thin.c: thin_ctr — dm_set_target_max_io_len(ti, sectors_per_block): no clone crosses a pool block
+    @Override
+    public long maxIoLen(MapContext ctx) {
+        return ctx.thin().blockSectors(target.poolDevice());
+    }
+
+    // drivers/md/dm.c: __process_abnormal_io — since 6.5 a thin target (max_discard_granularity) also cuts a
+    // discard at multiples of its max_discard_sectors
+    @Override
+    public long abnormalIoLen(MapContext ctx, long offset, long len) {
+        if (ctx.block().profile.thinDiscardLimit() != KernelProfile.ThinDiscardLimit.BIO_PRISON_RANGE) {
+            return len;
+        }
+        long max = ctx.block().queueLimits(ctx.device()).maxDiscardSectors;
+        return Math.min(len, max - offset % max);
+    }
+
+    // dm-thin.c: thin_map — an empty flush is deferred to the worker, which commits the pool's metadata (not
+    // modelled as data I/O): no clone goes to the pool
+    @Override
+    public List<DeviceArea> flushAreas() {
+        return List.of();
     }
 
     // dm-thin.c: thin_ctr — discards handled by the pool when it has them enabled

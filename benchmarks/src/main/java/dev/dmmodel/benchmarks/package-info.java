@@ -1,0 +1,4 @@
+/**
+ * JMH benchmarks of the model's speed and memory.
+ */
+package dev.dmmodel.benchmarks;

@@ -162,7 +162,8 @@ public final class BufferedRead {
             return;
         }
         long maxPages = maxPages(reqCount);
-        long prevIndex = ra.prevPos / Bvecs.PAGE;
+        // prev_pos is where the previous read ended (filemap_read's last_pos); the model keeps its last byte
+        long prevIndex = (ra.prevPos + 1) / Bvecs.PAGE;
         boolean sequential = ra.prevPos >= 0 && index >= prevIndex && index - prevIndex <= 1;
         if (index == 0 || reqCount > maxPages || sequential) {
             // the start of the device, an oversized read or a sequential miss

@@ -81,6 +81,33 @@ public final class KernelProfile {
     }
 
     /**
+     * How a block device's read-ahead lays out its page-cache folios ({@code mm/readahead.c}:
+     * {@code page_cache_ra_order}, {@code page_cache_async_ra}). The windows' sizes ramp as
+     * {@code get_init_ra_size} / {@code get_next_ra_size} say in every kind; the kinds differ in the folios a
+     * window is read in, which decides how many bio_vecs (and bios) a window takes and, from 6.17, where an
+     * asynchronous window ends.
+     */
+    public enum ReadAheadFolios {
+        /** Before 6.15: a block device's page cache holds single pages only; every window is read in pages. */
+        SINGLE_PAGES,
+        /**
+         * 6.15 – 6.16: every block device's page cache takes large folios, up to {@code MAX_PAGECACHE_ORDER}
+         * ({@code set_init_blocksize} sets the mapping's folio orders); {@code page_cache_ra_order} reads a window
+         * in folios two orders above the order it is given (0 for a synchronous window, the readahead-marked
+         * folio's for an asynchronous one), no larger than the window, aligned to their size; windows under 4
+         * pages are read in pages.
+         */
+        MARKER_ORDER_PLUS_TWO,
+        /**
+         * 6.17+: large folios as from 6.15, the order kept in {@code file_ra_state}: a synchronous window is read
+         * in single pages, each asynchronous window two orders above the previous one (up to 2 MiB folios), and an
+         * asynchronous window's end is cut down to a multiple of that order's folio size (at most the largest
+         * power of two dividing the read-ahead limit), so that the windows end on folio boundaries.
+         */
+        ALIGNED_ORDER_RAMP
+    }
+
+    /**
      * Linux 7.2 (recorded: Debian unstable's 7.2.13+deb14). The rules of 6.12 (limits validated on every
      * commit, sd leaves max_sectors alone, dm-striped's chunk_sectors, thin discards of 1024 blocks, an empty
      * flush through dm-linear at sector 0), and, all seen in the recordings: the default cap on max_sectors is
@@ -88,7 +115,10 @@ public final class KernelProfile {
      * max_sectors_kb 4096; a dm device without an io_opt reads ahead as far as the devices below it
      * ({@link #readAheadFromBottomWithoutIoOpt()}); dm-striped advertises its stripes' discard limits together
      * ({@link #stripedDiscardSpansStripes()}); O_DIRECT writes run under the writer's plug again, so the pieces of
-     * one write that dm sends to one disk merge ({@link #plugsDirectWrites()}).
+     * one write that dm sends to one disk merge ({@link #plugsDirectWrites()}); a block device's read-ahead reads
+     * in large folios whose order ramps with the windows, each asynchronous window ending on a folio boundary
+     * ({@link #readAheadFolios()}: windows of 8, 32, 120, 480, 896, 1536, 1024, 2048 pages for an 8 KiB reader
+     * with read_ahead_kb 8192).
      */
     public static final KernelProfile LINUX_7_2 = builder("linux-7.2", 7, 2, 0)
             .description("Linux 7.2 as recorded on Debian unstable's 7.2.13+deb14, the newest recorded kernel")
@@ -110,6 +140,7 @@ public final class KernelProfile {
             .directReadsSync(true)
             .readAheadFromBottomWithoutIoOpt(true)
             .stripedDiscardSpansStripes(true)
+            .readAheadFolios(ReadAheadFolios.ALIGNED_ORDER_RAMP)
             .build();
 
     /**
@@ -144,6 +175,7 @@ public final class KernelProfile {
             .directReadsSync(true)
             .readAheadFromBottomWithoutIoOpt(false)
             .stripedDiscardSpansStripes(false)
+            .readAheadFolios(ReadAheadFolios.SINGLE_PAGES)
             .build();
 
     /**
@@ -177,6 +209,7 @@ public final class KernelProfile {
             .directReadsSync(true)
             .readAheadFromBottomWithoutIoOpt(false)
             .stripedDiscardSpansStripes(false)
+            .readAheadFolios(ReadAheadFolios.SINGLE_PAGES)
             .build();
 
     /**
@@ -208,6 +241,7 @@ public final class KernelProfile {
             .directReadsSync(false)
             .readAheadFromBottomWithoutIoOpt(false)
             .stripedDiscardSpansStripes(false)
+            .readAheadFolios(ReadAheadFolios.SINGLE_PAGES)
             .build();
 
     /**
@@ -243,6 +277,7 @@ public final class KernelProfile {
             .directReadsSync(false)
             .readAheadFromBottomWithoutIoOpt(false)
             .stripedDiscardSpansStripes(false)
+            .readAheadFolios(ReadAheadFolios.SINGLE_PAGES)
             .build();
 
     /**
@@ -276,6 +311,7 @@ public final class KernelProfile {
             .directReadsSync(false)
             .readAheadFromBottomWithoutIoOpt(false)
             .stripedDiscardSpansStripes(false)
+            .readAheadFolios(ReadAheadFolios.SINGLE_PAGES)
             .build();
 
     /**
@@ -310,6 +346,7 @@ public final class KernelProfile {
             .directReadsSync(false)
             .readAheadFromBottomWithoutIoOpt(false)
             .stripedDiscardSpansStripes(false)
+            .readAheadFolios(ReadAheadFolios.SINGLE_PAGES)
             .build();
 
     private static final List<KernelProfile> PRESETS =
@@ -345,6 +382,7 @@ public final class KernelProfile {
     private final boolean directReadsSync;
     private final boolean readAheadFromBottomWithoutIoOpt;
     private final boolean stripedDiscardSpansStripes;
+    private final ReadAheadFolios readAheadFolios;
 
     private KernelProfile(Builder b) {
         this.name = b.name;
@@ -375,6 +413,7 @@ public final class KernelProfile {
         this.directReadsSync = b.directReadsSync;
         this.readAheadFromBottomWithoutIoOpt = b.readAheadFromBottomWithoutIoOpt;
         this.stripedDiscardSpansStripes = b.stripedDiscardSpansStripes;
+        this.readAheadFolios = b.readAheadFolios;
     }
 
     /** The default profile, {@link #LINUX_6_12}. */
@@ -659,6 +698,19 @@ public final class KernelProfile {
         return stripedDiscardSpansStripes;
     }
 
+    /**
+     * The folios a block device's read-ahead reads its windows in: single pages before 6.15; from 6.15 (every
+     * block device's page cache takes large folios, {@code set_init_blocksize}) folios two orders above the
+     * readahead-marked folio ({@code page_cache_ra_order}); from 6.17 an order kept in {@code file_ra_state},
+     * 0 for a synchronous window and 2 more for each asynchronous one, whose end is cut to a folio boundary
+     * ({@code page_cache_async_ra}). Recorded: single pages on 5.10, 6.1 and 6.12 (256-page bios of 4 KiB
+     * pages); on 7.2 an 8 KiB reader's windows of 8, 32, 120, 480, 896, 1536 and then 1024 and 2048 pages
+     * (read_ahead_kb 8192) in folios of up to 2 MiB.
+     */
+    public ReadAheadFolios readAheadFolios() {
+        return readAheadFolios;
+    }
+
     /** A builder starting from this profile's rules, to derive a variant. */
     public Builder toBuilder() {
         return new Builder(this);
@@ -704,6 +756,7 @@ public final class KernelProfile {
                 && directReadsSync == p.directReadsSync
                 && readAheadFromBottomWithoutIoOpt == p.readAheadFromBottomWithoutIoOpt
                 && stripedDiscardSpansStripes == p.stripedDiscardSpansStripes
+                && readAheadFolios == p.readAheadFolios
                 && name.equals(p.name)
                 && alignmentMath == p.alignmentMath && chunkSectorsStacking == p.chunkSectorsStacking
                 && thinPoolIoHints == p.thinPoolIoHints && thinDiscardLimit == p.thinDiscardLimit;
@@ -752,6 +805,7 @@ public final class KernelProfile {
         private boolean directReadsSync = true;
         private boolean readAheadFromBottomWithoutIoOpt = false;
         private boolean stripedDiscardSpansStripes = false;
+        private ReadAheadFolios readAheadFolios = ReadAheadFolios.SINGLE_PAGES;
 
         private Builder(KernelProfile from) {
             if (from != null) {
@@ -783,6 +837,7 @@ public final class KernelProfile {
                 directReadsSync = from.directReadsSync;
                 readAheadFromBottomWithoutIoOpt = from.readAheadFromBottomWithoutIoOpt;
                 stripedDiscardSpansStripes = from.stripedDiscardSpansStripes;
+                readAheadFolios = from.readAheadFolios;
             }
         }
 
@@ -956,6 +1011,12 @@ public final class KernelProfile {
         /** See {@link KernelProfile#stripedDiscardSpansStripes()}. */
         public Builder stripedDiscardSpansStripes(boolean v) {
             this.stripedDiscardSpansStripes = v;
+            return this;
+        }
+
+        /** See {@link KernelProfile#readAheadFolios()}. */
+        public Builder readAheadFolios(ReadAheadFolios v) {
+            this.readAheadFolios = Objects.requireNonNull(v, "readAheadFolios");
             return this;
         }
 

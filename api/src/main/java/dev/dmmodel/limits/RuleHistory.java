@@ -4,6 +4,7 @@ import dev.dmmodel.limits.KernelProfile.AlignmentMath;
 import dev.dmmodel.limits.KernelProfile.BioShaping;
 import dev.dmmodel.limits.KernelProfile.Builder;
 import dev.dmmodel.limits.KernelProfile.ChunkSectorsStacking;
+import dev.dmmodel.limits.KernelProfile.ReadAheadFolios;
 import dev.dmmodel.limits.KernelProfile.ThinDiscardLimit;
 import dev.dmmodel.limits.KernelProfile.ThinPoolIoHints;
 import java.util.ArrayList;
@@ -299,7 +300,21 @@ final class RuleHistory {
                     Builder::stripedDiscardSpansStripes, false,
                     "dm-striped advertises one device's discard limit",
                     at(v(7, 2), true, "recorded on 7.2: stripe_io_hints advertises the stripes' discard limits"
-                            + " together; the change lies after 6.12, by 7.2 (commit not found; placed at 7.2)")));
+                            + " together; the change lies after 6.12, by 7.2 (commit not found; placed at 7.2)")),
+            rule("readAheadFolios", KernelProfile::readAheadFolios, Builder::readAheadFolios,
+                    ReadAheadFolios.SINGLE_PAGES, "a block device's page cache holds single pages",
+                    at(v(6, 15), ReadAheadFolios.MARKER_ORDER_PLUS_TWO, "every block device's page cache takes"
+                            + " large folios (3c20917120ce \"block/bdev: enable large folio support for large logical"
+                            + " block sizes\": set_init_blocksize sets the mapping's orders from the block size up to"
+                            + " MAX_PAGECACHE_ORDER), so page_cache_ra_order (793917d997df \"mm/readahead: Add large"
+                            + " folio readahead\", 5.18) reads block devices in folios two orders above the marked"
+                            + " folio's"),
+                    at(v(6, 17), ReadAheadFolios.ALIGNED_ORDER_RAMP, "page_cache_ra_order honours the order it is"
+                            + " given, so a synchronous window is read in pages (bdb86f6b8763 \"mm/readahead: honour"
+                            + " new_order in page_cache_ra_order()\"); page_cache_async_ra cuts a window's end to a"
+                            + " folio boundary (18ebe55a9236 \"mm/readahead: terminate async readahead on natural"
+                            + " boundary\") and ramps the order kept in file_ra_state (c4602f9fa77f \"mm/readahead:"
+                            + " store folio order in struct file_ra_state\"); Ryan Roberts' series, mm-stable for 6.17")));
 
     private RuleHistory() {
     }

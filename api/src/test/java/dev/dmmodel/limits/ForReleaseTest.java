@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.dmmodel.limits.KernelProfile.AlignmentMath;
 import dev.dmmodel.limits.KernelProfile.BioShaping;
 import dev.dmmodel.limits.KernelProfile.ChunkSectorsStacking;
+import dev.dmmodel.limits.KernelProfile.ReadAheadFolios;
 import dev.dmmodel.limits.KernelProfile.ThinDiscardLimit;
 import dev.dmmodel.limits.KernelProfile.ThinPoolIoHints;
 import org.junit.jupiter.api.Test;
@@ -45,6 +46,7 @@ class ForReleaseTest {
                 .directReadsSync(false)                                     // placed at 6.1
                 .readAheadFromBottomWithoutIoOpt(false)                     // 7.2
                 .stripedDiscardSpansStripes(false)                          // 7.2
+                .readAheadFolios(ReadAheadFolios.SINGLE_PAGES)              // large bdev folios from 6.15
                 .build();
     }
 
@@ -147,12 +149,19 @@ class ForReleaseTest {
 
     @Test
     void between612And72TheCapRisesAt617() {
-        // 6.17: BLK_DEF_MAX_SECTORS_CAP 4 MiB and nothing else; dm-striped's chunk_sectors was already placed at 6.12
-        assertRules(KernelProfile.forRelease("6.17.7-200.fc42.x86_64"),
-                KernelProfile.LINUX_6_12.toBuilder().maxSectorsCap(8192).build());
+        // 6.17: BLK_DEF_MAX_SECTORS_CAP 4 MiB, and Ryan Roberts' read-ahead series (the folio order kept in
+        // file_ra_state, asynchronous windows cut to a folio boundary); dm-striped's chunk_sectors was already placed
+        // at 6.12, block devices' large folios came with 6.15
+        assertRules(KernelProfile.forRelease("6.17.7-200.fc42.x86_64"), KernelProfile.LINUX_6_12.toBuilder()
+                .maxSectorsCap(8192).readAheadFolios(ReadAheadFolios.ALIGNED_ORDER_RAMP).build());
         assertThat(KernelProfile.forRelease("6.17.7-200.fc42.x86_64").description()).contains("Fedora 42");
-        // 6.16: the rules of 6.12
-        assertRules(KernelProfile.forRelease("6.16.1"), KernelProfile.LINUX_6_12);
+        // 6.15 and 6.16: the rules of 6.12 with large block-device folios read two orders above the marked folio
+        KernelProfile largeFolios = KernelProfile.LINUX_6_12.toBuilder()
+                .readAheadFolios(ReadAheadFolios.MARKER_ORDER_PLUS_TWO).build();
+        assertRules(KernelProfile.forRelease("6.16.1"), largeFolios);
+        assertRules(KernelProfile.forRelease("6.15.0"), largeFolios);
+        // 6.14: the rules of 6.12
+        assertRules(KernelProfile.forRelease("6.14.11"), KernelProfile.LINUX_6_12);
     }
 
     @Test

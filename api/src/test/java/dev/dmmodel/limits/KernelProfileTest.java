@@ -119,6 +119,11 @@ class KernelProfileTest {
         assertThat(KernelProfile.LINUX_6_12.stripedDiscardSpansStripes()).isFalse();
         assertThat(KernelProfile.LINUX_7_2.readAheadFromBottomWithoutIoOpt()).isTrue();
         assertThat(KernelProfile.LINUX_6_12.readAheadFromBottomWithoutIoOpt()).isFalse();
+        // kernel-traces-7.2 README: buffered reads of the LV "produce few large readahead bios" (64 ... 16384
+        // sectors; 6.1: 260 of up to 256 sectors): large folios ramped with the windows
+        assertThat(KernelProfile.LINUX_7_2.readAheadFolios()).isEqualTo(KernelProfile.ReadAheadFolios.ALIGNED_ORDER_RAMP);
+        assertThat(KernelProfile.LINUX_6_12.readAheadFolios()).isEqualTo(KernelProfile.ReadAheadFolios.SINGLE_PAGES);
+        assertThat(KernelProfile.LINUX_6_1.readAheadFolios()).isEqualTo(KernelProfile.ReadAheadFolios.SINGLE_PAGES);
     }
 
     @Test

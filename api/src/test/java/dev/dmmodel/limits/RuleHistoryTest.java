@@ -61,8 +61,8 @@ class RuleHistoryTest {
 
     @Test
     void theReflectionFindsTheRules() {
-        // 22 rules plus the page size
-        assertThat(ruleGetters()).hasSize(23);
+        // 23 rules plus the page size
+        assertThat(ruleGetters()).hasSize(24);
         assertThat(differingRules(KernelProfile.LINUX_6_12, KernelProfile.LINUX_6_1))
                 .contains("validateLimitsOnCommit: true ≠ false", "thinDiscardLimit: BIO_PRISON_RANGE ≠ FIXED_16_GIB");
         assertThat(differingRules(KernelProfile.LINUX_6_12, KernelProfile.LINUX_6_12.toBuilder().name("x").build()))
@@ -100,6 +100,9 @@ class RuleHistoryTest {
     void sameRulesNoticesEachRule() {
         KernelProfile a = KernelProfile.LINUX_6_12;
         assertThat(RuleHistory.sameRules(a, a.toBuilder().stripedDiscardSpansStripes(true).build())).isFalse();
+        assertThat(RuleHistory.differences(a,
+                a.toBuilder().readAheadFolios(KernelProfile.ReadAheadFolios.ALIGNED_ORDER_RAMP).build()))
+                .containsExactly("readAheadFolios: SINGLE_PAGES → ALIGNED_ORDER_RAMP");
         assertThat(RuleHistory.differences(a, a.toBuilder().plugMaxRequests(16).build()))
                 .containsExactly("plugMaxRequests: 32 → 16");
         assertThat(RuleHistory.sameRules(a, a.toBuilder().name("other").version(6, 13, 0).build())).isTrue();

@@ -41,6 +41,28 @@ public final class Bvecs {
         return new Bvecs(runBytes, offset, bytes);
     }
 
+    /**
+     * Page-cache folios of {@code lengths} bytes, one bvec each ({@code bio_add_folio}): every folio physically
+     * contiguous and aligned to its size (as the page allocator hands out a folio), no two physically adjacent, so
+     * that they never merge into one bvec or segment.
+     */
+    public static Bvecs folios(long[] lengths) {
+        long stride = PAGE;
+        for (long l : lengths) {
+            if (l <= 0) {
+                throw new IllegalArgumentException("a folio of " + l + " bytes");
+            }
+            long size = Long.highestOneBit(l) == l ? l : Math.multiplyExact(Long.highestOneBit(l), 2L);
+            stride = Math.max(stride, size);
+        }
+        long[] addr = new long[lengths.length];
+        for (int i = 0; i < lengths.length; i++) {
+            // folio i at an odd multiple of the largest folio's size: aligned, one stride apart from its neighbours
+            addr[i] = Math.multiplyExact(Math.addExact(Math.multiplyExact(2L, i), 1L), stride);
+        }
+        return of(addr, lengths.clone());
+    }
+
     /** Vectors exactly as given. */
     static Bvecs of(long[] addr, long[] len) {
         long total = 0;

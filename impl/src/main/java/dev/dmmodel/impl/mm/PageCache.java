@@ -16,8 +16,10 @@ public final class PageCache {
     final RangeSet<Long> cached = TreeRangeSet.create();
     final RangeSet<Long> dirty = TreeRangeSet.create();
     public final Readahead readahead;
-    /** Page index carrying the PG_readahead mark, or -1. */
+    /** First page of the folio carrying the PG_readahead mark, or -1. */
     long readaheadMark = -1;
+    /** Order of that folio (0: a single page). */
+    int readaheadMarkOrder;
 
     public PageCache(String device, long sizeBytes, long blockSize, long raPages) {
         this.device = device;
@@ -45,12 +47,34 @@ public final class PageCache {
         return cached.encloses(Range.closedOpen(page * Bvecs.PAGE, (page + 1) * Bvecs.PAGE));
     }
 
+    /** Whether any of {@code pages} pages from {@code page} is cached (a folio there would collide). */
+    boolean anyCached(long page, long pages) {
+        return !cached.subRangeSet(Range.closedOpen(Math.multiplyExact(page, Bvecs.PAGE),
+                Math.multiplyExact(Math.addExact(page, pages), Bvecs.PAGE))).isEmpty();
+    }
+
+    /** Puts the PG_readahead mark on the folio of {@code 2^order} pages at {@code page}. */
+    void markReadahead(long page, int order) {
+        readaheadMark = page;
+        readaheadMarkOrder = order;
+    }
+
+    /** Whether {@code page} lies in the readahead-marked folio. */
+    boolean isInReadaheadMark(long page) {
+        return readaheadMark >= 0 && page >= readaheadMark && page - readaheadMark < (1L << readaheadMarkOrder);
+    }
+
+    void clearReadaheadMark() {
+        readaheadMark = -1;
+        readaheadMarkOrder = 0;
+    }
+
     /** {@code echo 1 > drop_caches} / {@code kill_bdev}: clean pages leave the cache. */
     public void dropClean() {
         RangeSet<Long> keep = TreeRangeSet.create(dirty);
         cached.clear();
         cached.addAll(keep);
-        readaheadMark = -1;
+        clearReadaheadMark();
     }
 
     /** The file_ra_state of the reading file (one reader at a time here). */
@@ -59,6 +83,8 @@ public final class PageCache {
         long start;
         long size;
         long asyncSize;
+        /** The folio order of the last window ({@code file_ra_state.order}, 6.17+). */
+        int order;
         long prevPos = -1;
 
         Readahead(long raPages) {

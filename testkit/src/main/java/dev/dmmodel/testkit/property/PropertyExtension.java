@@ -23,6 +23,10 @@ import org.junit.platform.commons.support.ReflectionSupport;
  */
 public final class PropertyExtension implements ParameterResolver, InvocationInterceptor {
 
+    /** Made by JUnit for each {@link PropertyTest} (the annotation registers it). */
+    public PropertyExtension() {
+    }
+
     @Override
     public boolean supportsParameter(ParameterContext parameterContext, ExtensionContext extensionContext) {
         return parameterContext.isAnnotated(ForAll.class)

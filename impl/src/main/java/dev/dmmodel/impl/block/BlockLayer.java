@@ -9,8 +9,10 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The block layer of one host ({@code block/blk-core.c}, {@code blk-mq.c}, {@code bio.c}): how a submitted bio
@@ -55,7 +57,7 @@ public final class BlockLayer {
     private String ioError;
     private Plug plug;
     /** kblockd's pending queue runs ({@code hctx->run_work}), in the order they were queued. */
-    private final java.util.LinkedHashSet<DiskQueue> kblockdRuns = new java.util.LinkedHashSet<>();
+    private final Set<DiskQueue> kblockdRuns = new LinkedHashSet<>();
 
     /** A block layer under the profile's rules, with no devices yet. */
     public BlockLayer(KernelProfile profile) {

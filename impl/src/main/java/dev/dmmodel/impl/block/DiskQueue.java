@@ -8,8 +8,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A request-based (blk-mq) disk: bios are split to its limits, merged into plugged requests, and issued
- * ({@code block/blk-mq.c: blk_mq_submit_bio}).
+ * A request-based (blk-mq) disk: bios are split to its limits, merged into plugged requests or into requests
+ * waiting in its I/O scheduler, and issued ({@code block/blk-mq.c: blk_mq_submit_bio}).
  */
 final class DiskQueue {
     final String name;
@@ -205,7 +205,7 @@ final class DiskQueue {
     }
 
     // block/blk-mq.c: blk_mq_insert_request + blk_mq_run_hw_queue — inserted, then issued at once, after the
-    // requests already waiting in the scheduler (mq-deadline's dd_dispatch_request starts from the oldest)
+    // requests already waiting in the scheduler
     void insertAndIssue(List<Request> rqs) {
         boolean trace = kernel.events.enabled();
         for (Request rq : rqs) {
@@ -220,7 +220,11 @@ final class DiskQueue {
         }
     }
 
-    /** The queue run: every request waiting in the scheduler is issued, oldest first. */
+    /**
+     * The queue run: every request waiting in the scheduler is issued. mq-deadline ({@code dd_dispatch_request})
+     * starts from the oldest and goes on in sector order from the last one it issued; the model issues them in
+     * the order they were inserted, which is the same for the ascending writes it models.
+     */
     void dispatchScheduled() {
         for (Request rq : scheduled) {
             issue(rq);

@@ -114,11 +114,13 @@ public final class KernelProfile {
      * 4 MiB ({@code BLK_DEF_MAX_SECTORS_CAP} = 8192 sectors; 6.12: 2560), so a disk that allows it reports
      * max_sectors_kb 4096; a dm device without an io_opt reads ahead as far as the devices below it
      * ({@link #readAheadFromBottomWithoutIoOpt()}); dm-striped advertises its stripes' discard limits together
-     * ({@link #stripedDiscardSpansStripes()}); O_DIRECT writes run under the writer's plug again, so the pieces of
-     * one write that dm sends to one disk merge ({@link #plugsDirectWrites()}); a block device's read-ahead reads
-     * in large folios whose order ramps with the windows, each asynchronous window ending on a folio boundary
-     * ({@link #readAheadFolios()}: windows of 8, 32, 120, 480, 896, 1536, 1024, 2048 pages for an 8 KiB reader
-     * with read_ahead_kb 8192).
+     * ({@link #stripedDiscardSpansStripes()}); no plug of {@code __submit_bio}'s own any more, so a request made without
+     * a plug waits in the disk's I/O scheduler until the submitter sleeps and the submitter's later bios back-merge
+     * into it ({@link #unpluggedRequestsWaitInScheduler()}): the pieces of one O_DIRECT write that dm sends to one
+     * disk end up in one request, as 6.1's writer's plug merged them (O_DIRECT writes are not plugged, as on 6.12);
+     * a block device's read-ahead reads in large folios whose order ramps with the windows, each asynchronous
+     * window ending on a folio boundary ({@link #readAheadFolios()}: windows of 8, 32, 120, 480, 896, 1536, 1024,
+     * 2048 pages for an 8 KiB reader with read_ahead_kb 8192).
      */
     public static final KernelProfile LINUX_7_2 = builder("linux-7.2", 7, 2, 0)
             .description("Linux 7.2 as recorded on Debian unstable's 7.2.13+deb14, the newest recorded kernel")
@@ -134,13 +136,14 @@ public final class KernelProfile {
             .stacksDmaAlignment(true)
             .readAheadFromIoOpt(true)
             .writeZeroesSupported(true)
-            .plugsDirectWrites(true)
+            .plugsDirectWrites(false)
             .linearRemapsEmptyFlushes(false)
             .tracesDeferredRemaps(true)
             .directReadsSync(true)
             .readAheadFromBottomWithoutIoOpt(true)
             .stripedDiscardSpansStripes(true)
             .readAheadFolios(ReadAheadFolios.ALIGNED_ORDER_RAMP)
+            .unpluggedRequestsWaitInScheduler(true)
             .build();
 
     /**
@@ -152,7 +155,7 @@ public final class KernelProfile {
      * dm-striped sets chunk_sectors to its chunk; thin devices advertise 1024 × the block for discard;
      * dma_alignment is stacked; an empty flush through dm-linear stays at sector 0 (dm sends it straight to
      * the devices, 6.11+); O_DIRECT writes are not plugged (since 6.5), so each request of one write is
-     * issued as it is made. Cap 2560 sectors; chunk_sectors stacked by gcd; bios split on entry; a plug holds
+     * issued as it is made (by the flush of the plug {@code __submit_bio} holds around each bio, 6.10 – 7.1). Cap 2560 sectors; chunk_sectors stacked by gcd; bios split on entry; a plug holds
      * 32 requests and is flushed once its newest request reaches 128 KiB.
      */
     public static final KernelProfile LINUX_6_12 = builder("linux-6.12", 6, 12, 0)
@@ -176,6 +179,7 @@ public final class KernelProfile {
             .readAheadFromBottomWithoutIoOpt(false)
             .stripedDiscardSpansStripes(false)
             .readAheadFolios(ReadAheadFolios.SINGLE_PAGES)
+            .unpluggedRequestsWaitInScheduler(false)
             .build();
 
     /**
@@ -210,6 +214,7 @@ public final class KernelProfile {
             .readAheadFromBottomWithoutIoOpt(false)
             .stripedDiscardSpansStripes(false)
             .readAheadFolios(ReadAheadFolios.SINGLE_PAGES)
+            .unpluggedRequestsWaitInScheduler(false)
             .build();
 
     /**
@@ -242,6 +247,7 @@ public final class KernelProfile {
             .readAheadFromBottomWithoutIoOpt(false)
             .stripedDiscardSpansStripes(false)
             .readAheadFolios(ReadAheadFolios.SINGLE_PAGES)
+            .unpluggedRequestsWaitInScheduler(false)
             .build();
 
     /**
@@ -278,6 +284,7 @@ public final class KernelProfile {
             .readAheadFromBottomWithoutIoOpt(false)
             .stripedDiscardSpansStripes(false)
             .readAheadFolios(ReadAheadFolios.SINGLE_PAGES)
+            .unpluggedRequestsWaitInScheduler(false)
             .build();
 
     /**
@@ -312,6 +319,7 @@ public final class KernelProfile {
             .readAheadFromBottomWithoutIoOpt(false)
             .stripedDiscardSpansStripes(false)
             .readAheadFolios(ReadAheadFolios.SINGLE_PAGES)
+            .unpluggedRequestsWaitInScheduler(false)
             .build();
 
     /**
@@ -347,6 +355,7 @@ public final class KernelProfile {
             .readAheadFromBottomWithoutIoOpt(false)
             .stripedDiscardSpansStripes(false)
             .readAheadFolios(ReadAheadFolios.SINGLE_PAGES)
+            .unpluggedRequestsWaitInScheduler(false)
             .build();
 
     private static final List<KernelProfile> PRESETS =
@@ -383,6 +392,7 @@ public final class KernelProfile {
     private final boolean readAheadFromBottomWithoutIoOpt;
     private final boolean stripedDiscardSpansStripes;
     private final ReadAheadFolios readAheadFolios;
+    private final boolean unpluggedRequestsWaitInScheduler;
 
     private KernelProfile(Builder b) {
         this.name = b.name;
@@ -414,6 +424,7 @@ public final class KernelProfile {
         this.readAheadFromBottomWithoutIoOpt = b.readAheadFromBottomWithoutIoOpt;
         this.stripedDiscardSpansStripes = b.stripedDiscardSpansStripes;
         this.readAheadFolios = b.readAheadFolios;
+        this.unpluggedRequestsWaitInScheduler = b.unpluggedRequestsWaitInScheduler;
     }
 
     /** The default profile, {@link #LINUX_6_12}. */
@@ -619,7 +630,8 @@ public final class KernelProfile {
     /**
      * Whether {@code O_DIRECT} writes to a block device run under the writer's plug, so that pieces of one
      * write that dm sends to the same disk merge into one request ({@code blkdev_write_iter} plugged every
-     * write until 6.5; recorded: merged on 6.1, one request per piece on 6.12, merged again on 7.2).
+     * write until 6.5; recorded: plugged on 5.10 and 6.1, not on 6.12 and 7.2, where the pieces merge in the disk's
+     * I/O scheduler instead, {@link #unpluggedRequestsWaitInScheduler()}).
      */
     public boolean plugsDirectWrites() {
         return plugsDirectWrites;
@@ -711,6 +723,22 @@ public final class KernelProfile {
         return readAheadFolios;
     }
 
+    /**
+     * Whether a request that a task makes without a plug, for a disk with an I/O scheduler, waits in the scheduler
+     * until the task sleeps (waits for its I/O), so that the task's later bios back-merge into it there
+     * ({@code blk_mq_submit_bio} inserts such a request and runs the queue from kblockd). Since 7.2 nothing hides
+     * this: {@code __submit_bio} no longer holds a plug of its own around each bio (9cbbac29d752 "block: Remove
+     * redundant plug in __submit_bio()", undoing 6.10's 060406c61c7c), and under the lazy preemption of the recorded
+     * 7.2 kernel kblockd's worker gets the CPU only when the submitter sleeps or at the next scheduler tick (the
+     * tick is not modelled). Before, such a request was dispatched as it was made: 6.10 – 7.1 by the flush of
+     * {@code __submit_bio}'s plug in the submitter, earlier by kblockd preempting the submitter at once. Recorded:
+     * dispatched at once on 5.10, 6.1 and 6.12; waiting on 7.2 (a 1 MiB O_DIRECT write over dm-striped gives one
+     * request per disk, inserted at its first piece).
+     */
+    public boolean unpluggedRequestsWaitInScheduler() {
+        return unpluggedRequestsWaitInScheduler;
+    }
+
     /** A builder starting from this profile's rules, to derive a variant. */
     public Builder toBuilder() {
         return new Builder(this);
@@ -757,6 +785,7 @@ public final class KernelProfile {
                 && readAheadFromBottomWithoutIoOpt == p.readAheadFromBottomWithoutIoOpt
                 && stripedDiscardSpansStripes == p.stripedDiscardSpansStripes
                 && readAheadFolios == p.readAheadFolios
+                && unpluggedRequestsWaitInScheduler == p.unpluggedRequestsWaitInScheduler
                 && name.equals(p.name)
                 && alignmentMath == p.alignmentMath && chunkSectorsStacking == p.chunkSectorsStacking
                 && thinPoolIoHints == p.thinPoolIoHints && thinDiscardLimit == p.thinDiscardLimit;
@@ -806,6 +835,7 @@ public final class KernelProfile {
         private boolean readAheadFromBottomWithoutIoOpt = false;
         private boolean stripedDiscardSpansStripes = false;
         private ReadAheadFolios readAheadFolios = ReadAheadFolios.SINGLE_PAGES;
+        private boolean unpluggedRequestsWaitInScheduler = false;
 
         private Builder(KernelProfile from) {
             if (from != null) {
@@ -838,6 +868,7 @@ public final class KernelProfile {
                 readAheadFromBottomWithoutIoOpt = from.readAheadFromBottomWithoutIoOpt;
                 stripedDiscardSpansStripes = from.stripedDiscardSpansStripes;
                 readAheadFolios = from.readAheadFolios;
+                unpluggedRequestsWaitInScheduler = from.unpluggedRequestsWaitInScheduler;
             }
         }
 
@@ -1017,6 +1048,12 @@ public final class KernelProfile {
         /** See {@link KernelProfile#readAheadFolios()}. */
         public Builder readAheadFolios(ReadAheadFolios v) {
             this.readAheadFolios = Objects.requireNonNull(v, "readAheadFolios");
+            return this;
+        }
+
+        /** See {@link KernelProfile#unpluggedRequestsWaitInScheduler()}. */
+        public Builder unpluggedRequestsWaitInScheduler(boolean v) {
+            this.unpluggedRequestsWaitInScheduler = v;
             return this;
         }
 

@@ -252,9 +252,7 @@ final class RuleHistory {
                     "O_DIRECT writes to a block device are plugged (the queue's own plugging before 2.6.39, then"
                             + " blkdev_write_iter's blk_start_plug)",
                     at(v(6, 5), false, "blkdev_write_iter no longer plugs (712c7364655f \"block: don't plug in"
-                            + " blkdev_write_iter\")"),
-                    at(v(7, 2), true, "recorded on 7.2: the pieces of one O_DIRECT write merge under a plug"
-                            + " again; the change lies after 6.12, by 7.2 (commit not found; placed at 7.2)")),
+                            + " blkdev_write_iter\")")),
             rule("bioShaping", KernelProfile::bioShaping, Builder::bioShaping, BioShaping.AT_BUILD,
                     "bio_add_page shapes a bio against the top queue (max_sectors, merge_bvec_fn)",
                     at(v(4, 3), BioShaping.ON_ENTRY, "every queue splits what it receives (blk_queue_split,"
@@ -314,7 +312,17 @@ final class RuleHistory {
                             + " new_order in page_cache_ra_order()\"); page_cache_async_ra cuts a window's end to a"
                             + " folio boundary (18ebe55a9236 \"mm/readahead: terminate async readahead on natural"
                             + " boundary\") and ramps the order kept in file_ra_state (c4602f9fa77f \"mm/readahead:"
-                            + " store folio order in struct file_ra_state\"); Ryan Roberts' series, mm-stable for 6.17")));
+                            + " store folio order in struct file_ra_state\"); Ryan Roberts' series, mm-stable for 6.17")),
+            rule("unpluggedRequestsWaitInScheduler", KernelProfile::unpluggedRequestsWaitInScheduler,
+                    Builder::unpluggedRequestsWaitInScheduler, false,
+                    "a request made without a plug is dispatched as it is made (kblockd, which blk_mq_submit_bio"
+                            + " hands the queue run to, preempts the submitter at once; 6.10 - 7.1: the flush of the"
+                            + " plug __submit_bio holds around each bio, 060406c61c7c \"block: add plug while"
+                            + " submitting IO\", runs the queue in the submitter)",
+                    at(v(7, 2), true, "__submit_bio holds no plug (9cbbac29d752 \"block: Remove redundant plug in"
+                            + " __submit_bio()\", block-7.2, June 2026, marked for stable): blk_mq_submit_bio inserts"
+                            + " an unplugged request into the I/O scheduler and kblockd runs the queue, under lazy"
+                            + " preemption once the submitter sleeps; recorded on 7.2.13")));
 
     private RuleHistory() {
     }

@@ -47,6 +47,7 @@ class ForReleaseTest {
                 .readAheadFromBottomWithoutIoOpt(false)                     // 7.2
                 .stripedDiscardSpansStripes(false)                          // 7.2
                 .readAheadFolios(ReadAheadFolios.SINGLE_PAGES)              // large bdev folios from 6.15
+                .unpluggedRequestsWaitInScheduler(false)                    // 7.2
                 .build();
     }
 
@@ -162,6 +163,20 @@ class ForReleaseTest {
         assertRules(KernelProfile.forRelease("6.15.0"), largeFolios);
         // 6.14: the rules of 6.12
         assertRules(KernelProfile.forRelease("6.14.11"), KernelProfile.LINUX_6_12);
+    }
+
+    @Test
+    void unpluggedRequestsWaitInTheSchedulerFrom72() {
+        // 9cbbac29d752 "block: Remove redundant plug in __submit_bio()" is in 7.2: 7.1 still runs the queue from the
+        // flush of __submit_bio's plug (6.12's rules with 6.17's cap and read-ahead), 7.2 leaves the request to
+        // kblockd
+        KernelProfile v71 = KernelProfile.forRelease("7.1.3");
+        assertThat(v71.unpluggedRequestsWaitInScheduler()).isFalse();
+        assertRules(v71, KernelProfile.LINUX_6_12.toBuilder().maxSectorsCap(8192)
+                .readAheadFolios(ReadAheadFolios.ALIGNED_ORDER_RAMP).build());
+        assertThat(KernelProfile.forRelease("7.2.13+deb14-amd64").unpluggedRequestsWaitInScheduler()).isTrue();
+        // O_DIRECT writes stay unplugged from 6.5 on: 7.2 merges their pieces in the scheduler, not in a plug
+        assertThat(KernelProfile.forRelease("7.2.13+deb14-amd64").plugsDirectWrites()).isFalse();
     }
 
     @Test

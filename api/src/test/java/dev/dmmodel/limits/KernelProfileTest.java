@@ -124,6 +124,12 @@ class KernelProfileTest {
         assertThat(KernelProfile.LINUX_7_2.readAheadFolios()).isEqualTo(KernelProfile.ReadAheadFolios.ALIGNED_ORDER_RAMP);
         assertThat(KernelProfile.LINUX_6_12.readAheadFolios()).isEqualTo(KernelProfile.ReadAheadFolios.SINGLE_PAGES);
         assertThat(KernelProfile.LINUX_6_1.readAheadFolios()).isEqualTo(KernelProfile.ReadAheadFolios.SINGLE_PAGES);
+        // kernel-traces-7.2 README: "the request is inserted (block_rq_insert) at 128 sectors and the other seven
+        // pieces are backmerged into it afterwards (6.1: merged first, inserted at 1024)" — no plug, the scheduler
+        assertThat(KernelProfile.LINUX_7_2.unpluggedRequestsWaitInScheduler()).isTrue();
+        assertThat(KernelProfile.LINUX_7_2.plugsDirectWrites()).isFalse();
+        assertThat(KernelProfile.LINUX_6_12.unpluggedRequestsWaitInScheduler()).isFalse();
+        assertThat(KernelProfile.LINUX_6_1.unpluggedRequestsWaitInScheduler()).isFalse();
     }
 
     @Test

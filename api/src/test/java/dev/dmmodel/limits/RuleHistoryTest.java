@@ -61,8 +61,8 @@ class RuleHistoryTest {
 
     @Test
     void theReflectionFindsTheRules() {
-        // 23 rules plus the page size
-        assertThat(ruleGetters()).hasSize(24);
+        // 24 rules plus the page size
+        assertThat(ruleGetters()).hasSize(25);
         assertThat(differingRules(KernelProfile.LINUX_6_12, KernelProfile.LINUX_6_1))
                 .contains("validateLimitsOnCommit: true ≠ false", "thinDiscardLimit: BIO_PRISON_RANGE ≠ FIXED_16_GIB");
         assertThat(differingRules(KernelProfile.LINUX_6_12, KernelProfile.LINUX_6_12.toBuilder().name("x").build()))

@@ -1,5 +1,6 @@
 package dev.dmmodel.impl.block;
 
+import dev.dmmodel.device.DiskDriver;
 import dev.dmmodel.device.Partition;
 import dev.dmmodel.impl.block.Limits;
 import dev.dmmodel.limits.KernelProfile;
@@ -8,8 +9,10 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The block layer of one host ({@code block/blk-core.c}, {@code blk-mq.c}, {@code bio.c}): how a submitted bio
@@ -53,15 +56,35 @@ public final class BlockLayer {
     /** The first I/O error since it was last read, or null. */
     private String ioError;
     private Plug plug;
+    /** kblockd's pending queue runs ({@code hctx->run_work}), in the order they were queued. */
+    private final Set<DiskQueue> kblockdRuns = new LinkedHashSet<>();
 
     /** A block layer under the profile's rules, with no devices yet. */
     public BlockLayer(KernelProfile profile) {
         this.profile = profile;
     }
 
-    /** A request-based disk with its limits ({@code blk_mq_alloc_disk}). */
-    public void addDisk(String name, Limits limits) {
-        disks.put(name, new DiskQueue(name, limits, this));
+    /**
+     * A request-based disk with its limits ({@code blk_mq_alloc_disk}) and the I/O scheduler its driver gets by
+     * default ({@link #defaultElevator}).
+     */
+    public void addDisk(String name, Limits limits, DiskDriver driver) {
+        disks.put(name, new DiskQueue(name, limits, this, defaultElevator(driver)));
+    }
+
+    /**
+     * Whether a disk of the driver gets mq-deadline rather than none. The kernel gives mq-deadline to a queue with
+     * one hardware queue and none to one with several or whose driver opts out: SCSI disks behind a single-queue
+     * host (scsi_debug, AHCI) get mq-deadline; NVMe and virtio-blk have a queue per CPU, loop and null_blk opt
+     * out. A multi-queue SCSI host (virtio-scsi with several queues) would get none; the model does not know a
+     * host's queues and gives every SCSI disk mq-deadline.
+     */
+    // block/elevator.c: elevator_get_default
+    static boolean defaultElevator(DiskDriver driver) {
+        return switch (driver) {
+            case SD, OTHER -> true;
+            case NVME, VIRTIO_BLK, LOOP, NULL_BLK -> false;
+        };
     }
 
     /** A partition of a disk ({@code add_partition}). */
@@ -345,8 +368,21 @@ public final class BlockLayer {
         }
     }
 
-    /** Completes everything issued (the submitter waits for its I/O). */
+    /** Queues a run of the disk's queue on kblockd, which dispatches what waits in its scheduler. */
+    // block/blk-mq.c: blk_mq_run_hw_queue(hctx, true) — kblockd_mod_delayed_work_on
+    void runQueueFromKblockd(DiskQueue q) {
+        kblockdRuns.add(q);
+    }
+
+    /**
+     * Completes everything issued (the submitter waits for its I/O). The submitter sleeping lets kblockd's worker
+     * on its CPU run first: the queue runs handed to it dispatch what waits in the schedulers.
+     */
     public void completeAll() {
+        for (DiskQueue q : kblockdRuns) {
+            q.dispatchScheduled();
+        }
+        kblockdRuns.clear();
         for (DiskQueue q : disks.values()) {
             q.completeAll();
         }

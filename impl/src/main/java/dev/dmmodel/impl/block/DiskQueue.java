@@ -8,19 +8,24 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A request-based (blk-mq) disk: bios are split to its limits, merged into plugged requests, and issued
- * ({@code block/blk-mq.c: blk_mq_submit_bio}).
+ * A request-based (blk-mq) disk: bios are split to its limits, merged into plugged requests or into requests
+ * waiting in its I/O scheduler, and issued ({@code block/blk-mq.c: blk_mq_submit_bio}).
  */
 final class DiskQueue {
     final String name;
     Limits limits;
     private final BlockLayer kernel;
+    /** Whether the queue has an I/O scheduler (mq-deadline) rather than none. */
+    final boolean elevator;
     final List<Request> inFlight = new ArrayList<>();
+    /** Requests inserted into the scheduler and not yet dispatched, oldest first. */
+    private final List<Request> scheduled = new ArrayList<>();
 
-    DiskQueue(String name, Limits limits, BlockLayer kernel) {
+    DiskQueue(String name, Limits limits, BlockLayer kernel, boolean elevator) {
         this.name = name;
         this.limits = limits;
         this.kernel = kernel;
+        this.elevator = elevator;
     }
 
     // block/blk-mq.c: blk_mq_submit_bio
@@ -55,13 +60,48 @@ final class DiskQueue {
         if (plug != null && attemptPlugMerge(plug, piece, r.segments())) {
             return;
         }
+        if (attemptSchedulerMerge(piece, r.segments())) {
+            return;
+        }
         Request rq = new Request(this, piece, r.segments());
         kernel.events.bio(EventType.GETRQ, piece);
         if (plug != null) {
             addToPlug(plug, rq);
+        } else if (elevator && kernel.profile.unpluggedRequestsWaitInScheduler()) {
+            insertForKblockd(rq);
         } else {
             insertAndIssue(List.of(rq));
         }
+    }
+
+    // block/blk-mq.c: blk_mq_submit_bio without a plug — blk_mq_insert_request, then blk_mq_run_hw_queue(async)
+    private void insertForKblockd(Request rq) {
+        if (kernel.events.enabled()) {
+            kernel.events.emit(name, EventType.RQ_INSERT, rq.rwbs(), rq.sector, rq.sectors, "bytes=" + rq.sectors * 512);
+        }
+        scheduled.add(rq);
+        kernel.runQueueFromKblockd(this);
+    }
+
+    // block/mq-deadline.c: dd_bio_merge / block/elevator.c: elv_merge — a request ending where the bio starts
+    // (the hash of request ends), else one starting where it ends (the sort tree's front merge)
+    private boolean attemptSchedulerMerge(Bio bio, int segments) {
+        if (scheduled.isEmpty()) {
+            return false;
+        }
+        for (int i = scheduled.size() - 1; i >= 0; i--) {
+            Request rq = scheduled.get(i);
+            if (rq.mergeable && rq.end() == bio.sector) {
+                return attemptBioMerge(rq, bio, segments);
+            }
+        }
+        for (int i = scheduled.size() - 1; i >= 0; i--) {
+            Request rq = scheduled.get(i);
+            if (rq.mergeable && bio.end() == rq.sector) {
+                return attemptBioMerge(rq, bio, segments);
+            }
+        }
+        return false;
     }
 
     // block/blk-merge.c: blk_attempt_plug_merge — the newest plugged request of this queue only
@@ -164,7 +204,8 @@ final class DiskQueue {
         plug.requests.add(rq);
     }
 
-    // block/blk-mq.c: blk_mq_insert_request + blk_mq_run_hw_queue — inserted, then issued at once
+    // block/blk-mq.c: blk_mq_insert_request + blk_mq_run_hw_queue — inserted, then issued at once, after the
+    // requests already waiting in the scheduler
     void insertAndIssue(List<Request> rqs) {
         boolean trace = kernel.events.enabled();
         for (Request rq : rqs) {
@@ -173,13 +214,29 @@ final class DiskQueue {
                         "bytes=" + rq.sectors * 512);
             }
         }
+        dispatchScheduled();
         for (Request rq : rqs) {
-            if (trace) {
-                kernel.events.emit(name, EventType.RQ_ISSUE, rq.rwbs(), rq.sector, rq.sectors,
-                        "bytes=" + rq.sectors * 512);
-            }
-            inFlight.add(rq);
+            issue(rq);
         }
+    }
+
+    /**
+     * The queue run: every request waiting in the scheduler is issued. mq-deadline ({@code dd_dispatch_request})
+     * starts from the oldest and goes on in sector order from the last one it issued; the model issues them in
+     * the order they were inserted, which is the same for the ascending writes it models.
+     */
+    void dispatchScheduled() {
+        for (Request rq : scheduled) {
+            issue(rq);
+        }
+        scheduled.clear();
+    }
+
+    private void issue(Request rq) {
+        if (kernel.events.enabled()) {
+            kernel.events.emit(name, EventType.RQ_ISSUE, rq.rwbs(), rq.sector, rq.sectors, "bytes=" + rq.sectors * 512);
+        }
+        inFlight.add(rq);
     }
 
     /** Completes every issued request, oldest first. */

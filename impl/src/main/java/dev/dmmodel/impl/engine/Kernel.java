@@ -47,7 +47,7 @@ final class Kernel {
         for (BlockDevice d : layout.devices()) {
             devices.put(d.name(), d);
             if (d instanceof Disk disk) {
-                block.addDisk(d.name(), Limits.of(disk.limits()));
+                block.addDisk(d.name(), Limits.of(disk.limits()), disk.driver());
             } else if (d instanceof Partition p) {
                 block.addPartition(p);
             } else if (d instanceof DmDevice dmDevice) {

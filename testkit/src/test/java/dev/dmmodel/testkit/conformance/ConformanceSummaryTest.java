@@ -71,17 +71,19 @@ class ConformanceSummaryTest {
         // gap: mr-bs1M-xfs512-mounted's disk segments; the two buffered thin cases match with the thin device's
         // remaps to the pool compared as part of the modelled ones, timing-dependent-events.txt);
         // request sizes are compared in 12 thin cases (the 9 of 6.1 plus the three 1 MiB direct writes, which
-        // 5.10 splits into 256-sector bios at the thin device). 7.2 fails 5 (known gaps: mr-bs1M-xfs512-mounted,
-        // whose first two readahead windows depend on which pages were physically adjacent; four sequence cases
-        // whose requests merge behind the first piece); the other two mr-* cases match with read-ahead in large
-        // folios (KernelProfile.readAheadFolios); request sizes in 8 thin cases
-        // (the 6.1 nine without thin-b128-zoff-direct1M, whose pieces merge into 1280/768-sector requests).
+        // 5.10 splits into 256-sector bios at the thin device). 7.2 fails 3 (known gaps: mr-bs1M-xfs512-mounted,
+        // whose first two readahead windows depend on which pages were physically adjacent; s3-4kn-1M-at0 and
+        // ss-str-1M-at32k, where a scheduler tick let kblockd dispatch a disk's first request before the writer's
+        // later pieces could merge into it in mq-deadline); the other two mr-* cases match with read-ahead in large
+        // folios (KernelProfile.readAheadFolios), the other 1 MiB sequence cases merge in the scheduler as
+        // unpluggedRequestsWaitInScheduler models; request sizes in 8 thin cases (the 6.1 nine without
+        // thin-b128-zoff-direct1M, whose pieces merge into 1280/768-sector requests unless a tick comes).
         assertThat(measured.get("kernel-traces-5.10")).isEqualTo(Map.of(
                 CompareMode.SEQUENCE, new Counts(12, 12, 0),
                 CompareMode.MULTISET, new Counts(5, 4, 0),
                 CompareMode.MULTISET_DATA, new Counts(15, 15, 12)));
         assertThat(measured.get("kernel-traces-7.2")).isEqualTo(Map.of(
-                CompareMode.SEQUENCE, new Counts(12, 8, 0),
+                CompareMode.SEQUENCE, new Counts(12, 10, 0),
                 CompareMode.MULTISET, new Counts(5, 4, 0),
                 CompareMode.MULTISET_DATA, new Counts(15, 15, 8)));
     }

@@ -235,19 +235,28 @@ public final class ThinIo implements dev.dmmodel.impl.dm.DmCore.ThinMapper {
         if (!overwrite) {
             c[1]++;
         }
+        boolean prepared = false;
         if (l.isPresent()) {
             if (!overwrite) {
                 c[3]++;
                 // dm-thin.c: schedule_internal_copy — kcopyd copies the whole block through the pool device
                 copy(t.poolDevice(), l.get().dataBlock() * bs, data * bs, bs);
+                prepared = true;
             }
         } else if (pt.zeroNewBlocks() && !overwrite) {
             // dm-thin.c: schedule_zero -> ll_zero — kcopyd zeroes the whole block first
             c[2]++;
             zero(t.poolDevice(), data * bs, bs);
+            prepared = true;
         }
         m.insert(t.deviceId(), block, data);
-        remapDeferred(thinDevice, t, clone, data, offset, bs);
+        if (prepared) {
+            // dm-thin.c: process_prepared_mapping — the bio goes on once kcopyd is done, in a later pass of the
+            // worker: after the bios the worker has in hand now
+            blockLayer.defer(() -> remapDeferred(thinDevice, t, clone, data, offset, bs));
+        } else {
+            remapDeferred(thinDevice, t, clone, data, offset, bs);
+        }
     }
 
     // dm-thin.c: remap_and_issue from the worker — traced as a remap by dm_submit_bio_remap (5.18+), untraced before
@@ -262,20 +271,28 @@ public final class ThinIo implements dev.dmmodel.impl.dm.DmCore.ThinMapper {
         blockLayer.submitBioNoacct(clone);
     }
 
-    // drivers/md/dm-kcopyd.c: dm_kcopyd_zero — writes of zero pages, one per sub-job
+    // drivers/md/dm-kcopyd.c: dm_kcopyd_zero — writes of zero pages, one per sub-job, all from one run of kcopyd's
+    // worker (do_work) under its plug
     private void zero(String poolDevice, long sector, long sectors) {
+        blockLayer.startPlug();
         for (long s = sector; s < sector + sectors; s += KCOPYD_SUB_JOB_SECTORS) {
             long len = Math.min(KCOPYD_SUB_JOB_SECTORS, sector + sectors - s);
             kcopydIo(poolDevice, Op.WRITE, s, len);
         }
+        blockLayer.finishPlug();
     }
 
-    // drivers/md/dm-kcopyd.c: dm_kcopyd_copy — each sub-job reads the source, then writes the destination
+    // drivers/md/dm-kcopyd.c: dm_kcopyd_copy — each sub-job reads the source, then, once the read is done, writes
+    // the destination: each I/O from a run of kcopyd's worker under its plug
     private void copy(String poolDevice, long from, long to, long sectors) {
         for (long s = 0; s < sectors; s += KCOPYD_SUB_JOB_SECTORS) {
             long len = Math.min(KCOPYD_SUB_JOB_SECTORS, sectors - s);
+            blockLayer.startPlug();
             kcopydIo(poolDevice, Op.READ, from + s, len);
+            blockLayer.finishPlug();
+            blockLayer.startPlug();
             kcopydIo(poolDevice, Op.WRITE, to + s, len);
+            blockLayer.finishPlug();
         }
     }
 

@@ -112,8 +112,8 @@ public final class KernelProfile {
      * commit, sd leaves max_sectors alone, dm-striped's chunk_sectors, thin discards of 1024 blocks, an empty
      * flush through dm-linear at sector 0), and, all seen in the recordings: the default cap on max_sectors is
      * 4 MiB ({@code BLK_DEF_MAX_SECTORS_CAP} = 8192 sectors; 6.12: 2560), so a disk that allows it reports
-     * max_sectors_kb 4096; a dm device without an io_opt reads ahead as far as the devices below it
-     * ({@link #readAheadFromBottomWithoutIoOpt()}); dm-striped advertises its stripes' discard limits together
+     * max_sectors_kb 4096; a rotational device without an io_opt reads ahead twice its max_sectors
+     * ({@link #readAheadFromMaxSectorsWhenRotational()}); dm-striped advertises its stripes' discard limits together
      * ({@link #stripedDiscardSpansStripes()}); no plug of {@code __submit_bio}'s own any more, so a request made without
      * a plug waits in the disk's I/O scheduler until the submitter sleeps and the submitter's later bios back-merge
      * into it ({@link #unpluggedRequestsWaitInScheduler()}): the pieces of one O_DIRECT write that dm sends to one
@@ -140,7 +140,7 @@ public final class KernelProfile {
             .linearRemapsEmptyFlushes(false)
             .tracesDeferredRemaps(true)
             .directReadsSync(true)
-            .readAheadFromBottomWithoutIoOpt(true)
+            .readAheadFromMaxSectorsWhenRotational(true)
             .stripedDiscardSpansStripes(true)
             .readAheadFolios(ReadAheadFolios.ALIGNED_ORDER_RAMP)
             .unpluggedRequestsWaitInScheduler(true)
@@ -176,7 +176,7 @@ public final class KernelProfile {
             .linearRemapsEmptyFlushes(false)
             .tracesDeferredRemaps(true)
             .directReadsSync(true)
-            .readAheadFromBottomWithoutIoOpt(false)
+            .readAheadFromMaxSectorsWhenRotational(false)
             .stripedDiscardSpansStripes(false)
             .readAheadFolios(ReadAheadFolios.SINGLE_PAGES)
             .unpluggedRequestsWaitInScheduler(false)
@@ -211,7 +211,7 @@ public final class KernelProfile {
             .linearRemapsEmptyFlushes(true)
             .tracesDeferredRemaps(true)
             .directReadsSync(true)
-            .readAheadFromBottomWithoutIoOpt(false)
+            .readAheadFromMaxSectorsWhenRotational(false)
             .stripedDiscardSpansStripes(false)
             .readAheadFolios(ReadAheadFolios.SINGLE_PAGES)
             .unpluggedRequestsWaitInScheduler(false)
@@ -244,7 +244,7 @@ public final class KernelProfile {
             .linearRemapsEmptyFlushes(false)
             .tracesDeferredRemaps(false)
             .directReadsSync(false)
-            .readAheadFromBottomWithoutIoOpt(false)
+            .readAheadFromMaxSectorsWhenRotational(false)
             .stripedDiscardSpansStripes(false)
             .readAheadFolios(ReadAheadFolios.SINGLE_PAGES)
             .unpluggedRequestsWaitInScheduler(false)
@@ -281,7 +281,7 @@ public final class KernelProfile {
             .linearRemapsEmptyFlushes(false)
             .tracesDeferredRemaps(false)
             .directReadsSync(false)
-            .readAheadFromBottomWithoutIoOpt(false)
+            .readAheadFromMaxSectorsWhenRotational(false)
             .stripedDiscardSpansStripes(false)
             .readAheadFolios(ReadAheadFolios.SINGLE_PAGES)
             .unpluggedRequestsWaitInScheduler(false)
@@ -316,7 +316,7 @@ public final class KernelProfile {
             .linearRemapsEmptyFlushes(false)
             .tracesDeferredRemaps(false)
             .directReadsSync(false)
-            .readAheadFromBottomWithoutIoOpt(false)
+            .readAheadFromMaxSectorsWhenRotational(false)
             .stripedDiscardSpansStripes(false)
             .readAheadFolios(ReadAheadFolios.SINGLE_PAGES)
             .unpluggedRequestsWaitInScheduler(false)
@@ -352,7 +352,7 @@ public final class KernelProfile {
             .linearRemapsEmptyFlushes(false)
             .tracesDeferredRemaps(false)
             .directReadsSync(false)
-            .readAheadFromBottomWithoutIoOpt(false)
+            .readAheadFromMaxSectorsWhenRotational(false)
             .stripedDiscardSpansStripes(false)
             .readAheadFolios(ReadAheadFolios.SINGLE_PAGES)
             .unpluggedRequestsWaitInScheduler(false)
@@ -389,7 +389,7 @@ public final class KernelProfile {
     private final boolean linearRemapsEmptyFlushes;
     private final boolean tracesDeferredRemaps;
     private final boolean directReadsSync;
-    private final boolean readAheadFromBottomWithoutIoOpt;
+    private final boolean readAheadFromMaxSectorsWhenRotational;
     private final boolean stripedDiscardSpansStripes;
     private final ReadAheadFolios readAheadFolios;
     private final boolean unpluggedRequestsWaitInScheduler;
@@ -421,7 +421,7 @@ public final class KernelProfile {
         this.linearRemapsEmptyFlushes = b.linearRemapsEmptyFlushes;
         this.tracesDeferredRemaps = b.tracesDeferredRemaps;
         this.directReadsSync = b.directReadsSync;
-        this.readAheadFromBottomWithoutIoOpt = b.readAheadFromBottomWithoutIoOpt;
+        this.readAheadFromMaxSectorsWhenRotational = b.readAheadFromMaxSectorsWhenRotational;
         this.stripedDiscardSpansStripes = b.stripedDiscardSpansStripes;
         this.readAheadFolios = b.readAheadFolios;
         this.unpluggedRequestsWaitInScheduler = b.unpluggedRequestsWaitInScheduler;
@@ -693,12 +693,15 @@ public final class KernelProfile {
     }
 
     /**
-     * Whether a stacked (dm) device without an optimal I/O size takes the largest read-ahead of the devices
-     * below it rather than the 128 KiB default; with an io_opt it stays {@code 2 × io_opt}. Recorded on 7.2 (dm-linear
-     * over AHCI disks that read ahead 8192 KiB shows 8192); 6.12 and earlier show 128.
+     * Whether a rotational device without an optimal I/O size reads ahead twice its max_sectors rather than the
+     * 128 KiB default; with an io_opt it stays {@code 2 × io_opt}, and a non-rotational one keeps 128 KiB. A dm
+     * device is rotational when a device below it is, so dm-linear over such a disk reads ahead as far as the disk.
+     * Recorded on 7.2: AHCI and qemu virtio-scsi disks (rotational) without io_opt show {@code read_ahead_kb}
+     * 8192 with max_sectors_kb 4096 (256 with 128), scsi_debug and null_blk disks (non-rotational) 128 whatever
+     * their max_sectors_kb, dm-linear over the AHCI disks 8192; 6.12 and earlier show 128 for all of them.
      */
-    public boolean readAheadFromBottomWithoutIoOpt() {
-        return readAheadFromBottomWithoutIoOpt;
+    public boolean readAheadFromMaxSectorsWhenRotational() {
+        return readAheadFromMaxSectorsWhenRotational;
     }
 
     /**
@@ -782,7 +785,7 @@ public final class KernelProfile {
                 && linearRemapsEmptyFlushes == p.linearRemapsEmptyFlushes
                 && tracesDeferredRemaps == p.tracesDeferredRemaps
                 && directReadsSync == p.directReadsSync
-                && readAheadFromBottomWithoutIoOpt == p.readAheadFromBottomWithoutIoOpt
+                && readAheadFromMaxSectorsWhenRotational == p.readAheadFromMaxSectorsWhenRotational
                 && stripedDiscardSpansStripes == p.stripedDiscardSpansStripes
                 && readAheadFolios == p.readAheadFolios
                 && unpluggedRequestsWaitInScheduler == p.unpluggedRequestsWaitInScheduler
@@ -832,7 +835,7 @@ public final class KernelProfile {
         private boolean linearRemapsEmptyFlushes = false;
         private boolean tracesDeferredRemaps = true;
         private boolean directReadsSync = true;
-        private boolean readAheadFromBottomWithoutIoOpt = false;
+        private boolean readAheadFromMaxSectorsWhenRotational = false;
         private boolean stripedDiscardSpansStripes = false;
         private ReadAheadFolios readAheadFolios = ReadAheadFolios.SINGLE_PAGES;
         private boolean unpluggedRequestsWaitInScheduler = false;
@@ -865,7 +868,7 @@ public final class KernelProfile {
                 linearRemapsEmptyFlushes = from.linearRemapsEmptyFlushes;
                 tracesDeferredRemaps = from.tracesDeferredRemaps;
                 directReadsSync = from.directReadsSync;
-                readAheadFromBottomWithoutIoOpt = from.readAheadFromBottomWithoutIoOpt;
+                readAheadFromMaxSectorsWhenRotational = from.readAheadFromMaxSectorsWhenRotational;
                 stripedDiscardSpansStripes = from.stripedDiscardSpansStripes;
                 readAheadFolios = from.readAheadFolios;
                 unpluggedRequestsWaitInScheduler = from.unpluggedRequestsWaitInScheduler;
@@ -1033,9 +1036,9 @@ public final class KernelProfile {
             return this;
         }
 
-        /** See {@link KernelProfile#readAheadFromBottomWithoutIoOpt()}. */
-        public Builder readAheadFromBottomWithoutIoOpt(boolean v) {
-            this.readAheadFromBottomWithoutIoOpt = v;
+        /** See {@link KernelProfile#readAheadFromMaxSectorsWhenRotational()}. */
+        public Builder readAheadFromMaxSectorsWhenRotational(boolean v) {
+            this.readAheadFromMaxSectorsWhenRotational = v;
             return this;
         }
 

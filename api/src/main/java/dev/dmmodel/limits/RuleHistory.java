@@ -289,11 +289,11 @@ final class RuleHistory {
                     "O_DIRECT reads of a block device are plain reads (rwbs R)",
                     at(v(6, 1), true, "recorded: RS on 6.1, R on 5.10; the change lies between 5.11 and 6.1"
                             + " (blkdev_direct_IO was rewritten in 5.16-5.19; commit not found; placed at 6.1)")),
-            rule("readAheadFromBottomWithoutIoOpt", KernelProfile::readAheadFromBottomWithoutIoOpt,
-                    Builder::readAheadFromBottomWithoutIoOpt, false,
-                    "a dm device without io_opt reads ahead 128 KiB",
-                    at(v(7, 2), true, "recorded on 7.2: a dm device without io_opt takes the largest read-ahead"
-                            + " below it; the change lies after 6.12, by 7.2 (commit not found; placed at 7.2)")),
+            rule("readAheadFromMaxSectorsWhenRotational", KernelProfile::readAheadFromMaxSectorsWhenRotational,
+                    Builder::readAheadFromMaxSectorsWhenRotational, false,
+                    "a device without io_opt reads ahead 128 KiB",
+                    at(v(7, 2), true, "recorded on 7.2: a rotational device without io_opt reads ahead twice its"
+                            + " max_sectors; the change lies after 6.12, by 7.2 (commit not found; placed at 7.2)")),
             rule("stripedDiscardSpansStripes", KernelProfile::stripedDiscardSpansStripes,
                     Builder::stripedDiscardSpansStripes, false,
                     "dm-striped advertises one device's discard limit",

@@ -44,7 +44,7 @@ class ForReleaseTest {
                 .linearRemapsEmptyFlushes(false)                            // 5.19 – 6.10 only
                 .tracesDeferredRemaps(false)                                // 5.18
                 .directReadsSync(false)                                     // placed at 6.1
-                .readAheadFromBottomWithoutIoOpt(false)                     // 7.2
+                .readAheadFromMaxSectorsWhenRotational(false)                     // 7.2
                 .stripedDiscardSpansStripes(false)                          // 7.2
                 .readAheadFolios(ReadAheadFolios.SINGLE_PAGES)              // large bdev folios from 6.15
                 .unpluggedRequestsWaitInScheduler(false)                    // 7.2

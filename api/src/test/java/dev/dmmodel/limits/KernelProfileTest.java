@@ -117,8 +117,8 @@ class KernelProfileTest {
         assertThat(KernelProfile.LINUX_6_12.maxSectorsCap()).isEqualTo(2560);
         assertThat(KernelProfile.LINUX_7_2.stripedDiscardSpansStripes()).isTrue();
         assertThat(KernelProfile.LINUX_6_12.stripedDiscardSpansStripes()).isFalse();
-        assertThat(KernelProfile.LINUX_7_2.readAheadFromBottomWithoutIoOpt()).isTrue();
-        assertThat(KernelProfile.LINUX_6_12.readAheadFromBottomWithoutIoOpt()).isFalse();
+        assertThat(KernelProfile.LINUX_7_2.readAheadFromMaxSectorsWhenRotational()).isTrue();
+        assertThat(KernelProfile.LINUX_6_12.readAheadFromMaxSectorsWhenRotational()).isFalse();
         // kernel-traces-7.2 README: buffered reads of the LV "produce few large readahead bios" (64 ... 16384
         // sectors; 6.1: 260 of up to 256 sectors): large folios ramped with the windows
         assertThat(KernelProfile.LINUX_7_2.readAheadFolios()).isEqualTo(KernelProfile.ReadAheadFolios.ALIGNED_ORDER_RAMP);

@@ -96,10 +96,6 @@ public final class BlockLimits {
         t.maxSegmentSize = minNotZero(t.maxSegmentSize, b.maxSegmentSize);
         t.misaligned |= b.misaligned;
         t.rotational |= b.rotational;
-        if (p.readAheadFromBottomWithoutIoOpt()) {
-            // recorded on 7.2: a stacked device carries the largest read-ahead of the devices below it
-            t.readAheadKb = Math.max(t.readAheadKb, b.readAheadKb);
-        }
 
         AlignmentMath math = p.alignmentMath();
         long alignment = math == AlignmentMath.NONE ? 0 : alignmentOffsetAt(b, start);
@@ -242,10 +238,10 @@ public final class BlockLimits {
     }
 
     // block/blk-sysfs.c: disk_update_readahead — readahead of twice the optimal I/O size, at least 128 KiB
-    // (7.2 as recorded: without an io_opt, the read-ahead stacked from the devices below; see stack)
+    // (7.2 as recorded: a rotational queue without io_opt reads ahead twice its max_sectors)
     public static void updateReadAhead(Limits l, KernelProfile p) {
-        if (p.readAheadFromBottomWithoutIoOpt() && l.ioOpt == 0) {
-            l.readAheadKb = Math.max(l.readAheadKb, DEFAULT_READ_AHEAD_KB);
+        if (p.readAheadFromMaxSectorsWhenRotational() && l.ioOpt == 0 && l.rotational) {
+            l.readAheadKb = Math.max(l.maxSectors * 2 * 512 / 1024, DEFAULT_READ_AHEAD_KB);
             return;
         }
         l.readAheadKb = p.readAheadFromIoOpt() ? Math.max(l.ioOpt * 2 / 1024, DEFAULT_READ_AHEAD_KB)

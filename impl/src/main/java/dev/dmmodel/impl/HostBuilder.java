@@ -186,6 +186,19 @@ final class HostBuilder implements DeviceView {
         replaceLimits(d, l);
     }
 
+    /**
+     * libdm's {@code _set_dev_node_read_ahead} with {@code DM_READ_AHEAD_MINIMUM_FLAG}: the device's read-ahead
+     * is raised to {@code kb} unless it is larger already.
+     */
+    void raiseReadAhead(String kernelName, long kb) {
+        Limits l = queues.get(kernelName);
+        if (l != null && l.readAheadKb < kb) {
+            Limits raised = l.copy();
+            raised.readAheadKb = kb;
+            replaceLimits(devices.get(kernelName), raised);
+        }
+    }
+
     private void replaceLimits(BlockDevice d, Limits l) {
         queues.put(d.name(), l);
         BlockDevice updated;

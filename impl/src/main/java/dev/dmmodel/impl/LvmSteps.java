@@ -89,7 +89,7 @@ final class LvmSteps {
             pvOwner.put(pv.device(), vg.name());
             replacePv(pv);
         }
-        vgs.put(vg.name(), vg);
+        commit(vg);
     }
 
     // lib/format_text/import_vsn1.c + activation: a VG read from its metadata, LVs active where vg-lv exists
@@ -141,7 +141,7 @@ final class LvmSteps {
                 publish(active, lv, lv.dmDevice());
             }
         }
-        vgs.put(vg.name(), active);
+        commit(active);
     }
 
     void lvcreate(LayoutStep.LvCreate s) {
@@ -155,7 +155,7 @@ final class LvmSteps {
         DmDevice dm = host.dmCreate(dmName, uuid(vg.name(), lv.name()), LvTables.table(updated, lv),
                 Optional.empty(), Optional.empty(), true);
         VolumeGroup finalVg = withDevice(updated, lv.name(), dm.name());
-        vgs.put(vg.name(), finalVg);
+        commit(finalVg);
         publish(finalVg, lv, dm.name());
     }
 
@@ -173,7 +173,7 @@ final class LvmSteps {
         if (lv.isActive()) {
             host.dmReload(lv.dmDevice(), LvTables.table(updated, lv));
         }
-        vgs.put(updated.name(), updated);
+        commit(updated);
     }
 
     /*
@@ -206,7 +206,7 @@ final class LvmSteps {
         updated = withDevice(updated, tmeta.name(), meta);
         updated = withDevice(updated, tdata.name(), data);
         updated = withDevice(updated, pool.name(), top.name());
-        vgs.put(vg.name(), updated);
+        commit(updated);
         thinPoolDevices.put(vg.name() + "/" + pool.name(), top.name());
         publish(updated, pool, top.name());
     }
@@ -257,7 +257,7 @@ final class LvmSteps {
         updated = withDevice(updated, tmeta.name(), meta.name());
         updated = withDevice(updated, tdata.name(), data.name());
         updated = withDevice(updated, pool.name(), top.name());
-        vgs.put(vg.name(), updated);
+        commit(updated);
         thinPoolDevices.put(vg.name() + "/" + pool.name(), top.name());
         publish(updated, pool, top.name());
     }
@@ -271,7 +271,7 @@ final class LvmSteps {
         DmDevice dm = host.dmCreate(thin.dmName(), uuid(updated.name(), thin.name()),
                 ThinPools.thinTable(updated, thin, tpool), Optional.empty(), Optional.empty(), true);
         updated = withDevice(updated, thin.name(), dm.name());
-        vgs.put(updated.name(), updated);
+        commit(updated);
         publish(updated, thin, dm.name());
     }
 
@@ -279,7 +279,7 @@ final class LvmSteps {
     void lvcreateSnapshot(LayoutStep.ThinSnapshotCreate s) {
         VolumeGroup updated = ThinPools.lvcreateSnapshot(volumeGroup(s.vg()), s.request());
         LogicalVolume snap = updated.logicalVolumes().get(updated.logicalVolumes().size() - 1);
-        vgs.put(updated.name(), layerPool(updated, snap.thin().orElseThrow().pool()));
+        commit(layerPool(updated, snap.thin().orElseThrow().pool()));
     }
 
     /*
@@ -323,6 +323,24 @@ final class LvmSteps {
     }
 
     // /dev/vg/lv and vg/lv name the LV's device; its VG's PVs are in use
+    /** The volume group's metadata as LVM commits it, with every active LV's read-ahead as LVM sets it. */
+    private void commit(VolumeGroup vg) {
+        vgs.put(vg.name(), vg);
+        for (LogicalVolume lv : vg.logicalVolumes()) {
+            long sectors = dev.dmmodel.impl.lvm.LvReadAhead.autoSectors(vg, lv,
+                    pv -> host.queueLimits(pv).readAheadKb * 2);
+            if (sectors == 0) {
+                continue;
+            }
+            // the LV's device and, for a thin pool, its -tpool layer: each node LVM loads gets the read-ahead
+            for (String dmName : List.of(LogicalVolume.dmName(vg.name(), lv.name()),
+                    LogicalVolume.dmName(vg.name(), lv.name(), "tpool"))) {
+                host.find("/dev/mapper/" + dmName).filter(d -> d instanceof dev.dmmodel.device.DmDevice)
+                        .ifPresent(d -> host.raiseReadAhead(d.name(), sectors / 2));
+            }
+        }
+    }
+
     private void publish(VolumeGroup vg, LogicalVolume lv, String device) {
         host.alias(lv.path(), device);
         host.alias(vg.name() + "/" + lv.name(), device);

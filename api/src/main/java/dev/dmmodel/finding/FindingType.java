@@ -61,7 +61,14 @@ public enum FindingType {
      * disk that a partition in use (mapped, or an LVM PV) also covers: writes through one overwrite the data of
      * the other. An {@link Severity#ERROR}; thin devices sharing their pool are not such a case.
      */
-    DM_TABLE_OVERLAP("dm.table.overlap", Severity.ERROR);
+    DM_TABLE_OVERLAP("dm.table.overlap", Severity.ERROR),
+    /**
+     * A dm device's table has a target type the model does not implement ({@link dev.dmmodel.dm.OpaqueTarget}):
+     * its limits are the kernel's as recorded (or the stacked devices' when none were), the devices above it are
+     * modelled as usual, and I/O through it cannot be traced. {@link Severity#INFO}: a limit of the model, not of
+     * the layout.
+     */
+    DM_TARGET_NOT_MODELLED("dm.target.not-modelled", Severity.INFO);
 
     private final String id;
     private final Severity defaultSeverity;

@@ -64,6 +64,12 @@ public final class DmTableLimits {
         setRestrictions(limits, models, table, view, p);
         BlockLimits.validateOnCommit(limits, p);
         BlockLimits.updateReadAhead(limits, p);
+        // a target the model does not implement has unknown io_hints: the limits the kernel reported stand
+        for (DmTarget target : table.targets()) {
+            if (target instanceof dev.dmmodel.dm.OpaqueTarget o && o.limits().isPresent()) {
+                return Limits.of(o.limits().get());
+            }
+        }
         return limits;
     }
 

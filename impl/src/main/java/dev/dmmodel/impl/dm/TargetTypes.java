@@ -31,6 +31,9 @@ public final class TargetTypes {
 
     /** The type of a table target. */
     public static TargetType of(DmTarget target) {
+        if (target instanceof dev.dmmodel.dm.OpaqueTarget) {
+            return dev.dmmodel.impl.dm.opaque.OpaqueTargetType.INSTANCE;
+        }
         return ALL.stream().filter(t -> t.targetClass().isInstance(target)).findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("no model for target type " + target.type()));
     }

@@ -98,6 +98,15 @@ public final class HostSimulation implements Simulation {
 
     @Override
     public CommandResult execute(Command command, TraceListener listener) {
+        try {
+            return executeModelled(command, listener);
+        } catch (dev.dmmodel.impl.dm.opaque.UnmodelledTargetException e) {
+            // I/O reached a target the model does not implement: this command fails, the next ones still run
+            return new CommandResult(command, 1, e.getMessage(), 0);
+        }
+    }
+
+    private CommandResult executeModelled(Command command, TraceListener listener) {
         kernel.events.listener(listener);
         try {
             if (command instanceof Command.Dd dd) {

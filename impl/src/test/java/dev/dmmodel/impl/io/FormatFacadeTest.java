@@ -162,13 +162,14 @@ class FormatFacadeTest {
 
     @Test
     void aBadTableLineIsAFormatExceptionWithItsPlace() {
-        assertThatThrownBy(() -> DmTables.read("a: 0 8 linear 8:0 0\nb: 0 8 crypt aes 8:16 0\n", "t.txt"))
+        // a striped target without its stripes (stripe_ctr: "Not enough arguments") on line 2
+        assertThatThrownBy(() -> DmTables.read("a: 0 8 linear 8:0 0\nb: 0 8 striped 2 128 8:16 0\n", "t.txt"))
                 .isInstanceOf(FormatException.class)
                 .satisfies(e -> {
                     FormatException f = (FormatException) e;
                     assertThat(f.source()).isEqualTo("t.txt");
                     assertThat(f.line()).isEqualTo(2);
-                    assertThat(f.getMessage()).contains("crypt");
+                    assertThat(f.getMessage()).contains("striped");
                 });
     }
 

@@ -59,6 +59,7 @@ public record DmTableLine(int number, String text, Optional<String> dmName, long
     public static DmTableLine parse(String source, int number, String raw, boolean named) {
         Objects.requireNonNull(source, "source");
         Objects.requireNonNull(raw, "raw");
+        raw = withoutSecrets(raw);
         String text = raw.strip();
         int offset = 0; // leading blanks, which strip() removed
         while (offset < raw.length() && Character.isWhitespace(raw.charAt(offset))) {
@@ -102,6 +103,7 @@ public record DmTableLine(int number, String text, Optional<String> dmName, long
         if (tokens.size() < 3) {
             throw new DmTableException(source, number, offset + 1, DmTableException.quote(text), format);
         }
+
         for (int t = 0; t < tokens.size(); t++) {
             if (tokens.get(t).indexOf('\\') >= 0) {
                 // dm_split_args takes a backslash as an escape; such arguments never name our targets' values
@@ -124,6 +126,50 @@ public record DmTableLine(int number, String text, Optional<String> dmName, long
         }
         return new DmTableLine(number, text, name, start, length, tokens.get(2), tokens.subList(3, tokens.size()),
                 columns);
+    }
+
+    /**
+     * The line with every secret replaced by zeros of its length ({@link dev.dmmodel.dm.TargetSecrets}), before
+     * anything keeps, prints or logs it, even in the message about a malformed line: the arguments after each
+     * word that names a secret-bearing target type (a key in {@code dmsetup table --showkeys} output).
+     */
+    static String withoutSecrets(String raw) {
+        List<int[]> spans = new ArrayList<>();
+        int i = 0;
+        while (i < raw.length()) {
+            while (i < raw.length() && isBlank(raw.charAt(i))) {
+                i++;
+            }
+            int s = i;
+            while (i < raw.length() && !isBlank(raw.charAt(i))) {
+                i++;
+            }
+            if (i > s) {
+                spans.add(new int[] {s, i});
+            }
+        }
+        StringBuilder safe = null;
+        for (int k = 0; k < spans.size(); k++) {
+            String type = raw.substring(spans.get(k)[0], spans.get(k)[1]);
+            if (!type.equals("crypt") && !type.equals("integrity")) {
+                continue;
+            }
+            List<String> args = new ArrayList<>();
+            for (int[] sp : spans.subList(k + 1, spans.size())) {
+                args.add(raw.substring(sp[0], sp[1]));
+            }
+            List<String> redacted = dev.dmmodel.dm.TargetSecrets.redact(type, args);
+            for (int j = 0; j < args.size(); j++) {
+                if (!redacted.get(j).equals(args.get(j))) {
+                    if (safe == null) {
+                        safe = new StringBuilder(raw);
+                    }
+                    int[] sp = spans.get(k + 1 + j);
+                    safe.replace(sp[0], sp[1], redacted.get(j));
+                }
+            }
+        }
+        return safe == null ? raw : safe.toString();
     }
 
     /** Whether a line carries no target: blank, a {@code #} comment ({@code dmsetup create}), or {@code No devices found}. */

@@ -82,14 +82,11 @@ public final class DmTargets {
         Objects.requireNonNull(syntax, "syntax");
         Objects.requireNonNull(devices, "devices");
         TargetArgs args = new TargetArgs(source, line, device, syntax, devices);
-        java.util.Optional<dev.dmmodel.impl.dm.TargetType> type = dev.dmmodel.impl.dm.TargetTypes.byName(line.type());
-        if (type.isEmpty()) {
-            throw new DmTableException(source, line.number(), line.columns().get(2), "target type "
-                    + DmTableException.quote(line.type()) + args.ofDevice() + " in '" + line.text() + "'",
-                    "one of " + String.join(", ", TYPES));
-        }
+        // a type the model does not have is kept as an opaque target: a host with one still imports
+        dev.dmmodel.impl.dm.TargetType type = dev.dmmodel.impl.dm.TargetTypes.byName(line.type())
+                .orElse(dev.dmmodel.impl.dm.opaque.OpaqueTargetType.INSTANCE);
         try {
-            return type.get().construct(args);
+            return type.construct(args);
         } catch (DmTableException e) {
             throw e;
         } catch (IllegalArgumentException e) { // a rule the api's target records check as well

@@ -111,6 +111,30 @@ public final class TargetArgs {
         }
     }
 
+    /** The target type as the line writes it. */
+    public String type() {
+        return l.type();
+    }
+
+    /**
+     * Argument {@code i} as a device if it is written {@code major:minor} and names a device known here, resolved
+     * as {@link #device(int)} resolves it; empty otherwise (for targets whose arguments are not known).
+     */
+    public Optional<String> deviceIfKnown(int i) {
+        String token = a.get(i);
+        int colon = token.indexOf(':');
+        if (colon <= 0 || colon == token.length() - 1 || !allDigits(token, 0, colon)
+                || !allDigits(token, colon + 1, token.length()) || token.length() > 16) {
+            return Optional.empty();
+        }
+        long major = small(token.substring(0, colon));
+        long minor = small(token.substring(colon + 1));
+        if (major > 4095 || minor > 0xFFFFF) {
+            return Optional.empty();
+        }
+        return devices.resolve(major + ":" + minor);
+    }
+
     // dm_get_device -> dm_devt_from_path: "%u:%u" is a device number (MKDEV must hold it), anything else a path
     /** Argument {@code i} as a device, resolved to the name the table holds. */
     public String device(int i) {

@@ -886,7 +886,13 @@ public final class Snapshot {
                 }
                 List<DmTarget> targets = new ArrayList<>();
                 for (TableLine l : own) {
-                    targets.add(target(f, l));
+                    DmTarget t = target(f, l);
+                    if (t instanceof dev.dmmodel.dm.OpaqueTarget o) {
+                        // a target the model does not implement: the limits the kernel reported are the device's
+                        t = new dev.dmmodel.dm.OpaqueTarget(o.start(), o.length(), o.type(), o.args(), o.deviceArgs(),
+                                recordedLimits(d));
+                    }
+                    targets.add(t);
                 }
                 DmTable table;
                 try {
@@ -937,6 +943,20 @@ public final class Snapshot {
             }
             parsedLines.put(n, l);
             return new TableLine(n, l.dmName().orElseThrow(), l.start(), l.length(), l.type(), l.args(), l.text());
+        }
+
+        /**
+         * A dm device's queue limits as sysfs recorded them, read as a bottom device's are; empty (and the devices
+         * below are stacked instead) when its queue files do not make whole limits.
+         */
+        private Optional<QueueLimits> recordedLimits(Device d) {
+            Path dmDir = dir.resolve("block").resolve(d.kname());
+            try {
+                return Optional.of(diskSpec(dmDir, d.kname(), d.size(), d.alignmentOffset().orElse(0), d.queue()).limits());
+            } catch (SnapshotException e) {
+                LOG.debug("{}: queue limits not read ({}); the devices below are stacked", d.kname(), e.getMessage());
+                return Optional.empty();
+            }
         }
 
         private static SnapshotException snapshotException(Path f, DmTableException e) {

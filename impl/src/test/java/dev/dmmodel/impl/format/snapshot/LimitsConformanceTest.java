@@ -28,11 +28,14 @@ import org.junit.jupiter.api.TestFactory;
 
 /**
  * The kernel's recorded answers against the model: for every recorded case in
- * {@code ${dmmodel.shared.dir}/kernel-traces} (Linux 6.1), {@code .../kernel-traces-6.12}, {@code -5.10} and
- * {@code -7.2}, the snapshot
+ * {@code ${dmmodel.shared.dir}/kernel-traces} (Linux 6.1), {@code .../kernel-traces-6.12}, {@code -5.10},
+ * {@code -7.2} and {@code -6.12-stacks} (dm-crypt, snapshots, caches, multipath, md, LVM raid, NVMe), the snapshot
  * is imported ({@link Snapshot#toLayoutSpec}), the layout built under the profile of the recorded kernel
  * release, and every dm device's queue limits compared, field by field, with what sysfs showed; for
- * partitions the alignment offset; for LVM cases the PV's {@code pe_start}.
+ * partitions the alignment offset; for LVM cases the PV's {@code pe_start}. A dm device with a target the model
+ * does not implement takes the limits the kernel recorded ({@link dev.dmmodel.dm.OpaqueTarget}): its test, named
+ * {@code [not modelled: as recorded]}, checks only that the import read them; the devices above and below it are
+ * computed as any other.
  *
  * <p>One dynamic test per case and device. A failure lists every differing field as
  * {@code field: expected X, computed Y}. An attribute the recorded kernel's sysfs does not have (5.10 has no
@@ -45,7 +48,7 @@ class LimitsConformanceTest {
 
     private static final String PROPERTY = "dmmodel.shared.dir";
     private static final List<String> TRACE_FOLDERS = List.of("kernel-traces", "kernel-traces-6.12",
-            "kernel-traces-5.10", "kernel-traces-7.2");
+            "kernel-traces-5.10", "kernel-traces-7.2", "kernel-traces-6.12-stacks");
     private static final Map<String, String> KNOWN_GAPS = knownGaps();
 
     /** {@code <folder>/<case> <kname>} to why its limits do not match yet ({@code conformance/limits-known-gaps.txt}). */
@@ -128,7 +131,10 @@ class LimitsConformanceTest {
         List<DynamicNode> tests = new ArrayList<>();
         for (Snapshot.Device dm : snapshot.dmDevices()) {
             String gap = KNOWN_GAPS.get(id + " " + dm.kname());
-            tests.add(dynamicTest(id + " " + dm.kname() + " (" + dm.dmName().orElseThrow() + ")", () -> {
+            boolean opaque = snapshot.dmTable(dm.kname()).targets().stream()
+                    .anyMatch(t -> t instanceof dev.dmmodel.dm.OpaqueTarget);
+            tests.add(dynamicTest(id + " " + dm.kname() + " (" + dm.dmName().orElseThrow() + ")"
+                    + (opaque ? " [not modelled: as recorded]" : ""), () -> {
                 if (gap == null) {
                     checkDmDevice(id, snapshot, layout.get(), dm);
                     return;

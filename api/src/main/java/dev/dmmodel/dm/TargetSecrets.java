@@ -15,7 +15,9 @@ import java.util.regex.Pattern;
  * <ul>
  *   <li>{@code crypt} ({@code crypt_ctr}, {@code crypt_status}): the key, argument 2, in hex becomes as many
  *       {@code 0}s; a kernel keyring reference ({@code :64:logon:cryptsetup:...}) and {@code -} (no key) are no
- *       secret and are kept.</li>
+ *       secret and are kept. Any other argument of 32 or more hex digits (128 bits or more: key material, in a
+ *       line whose arguments are out of place) becomes zeros too; no crypt argument of that form is anything
+ *       else.</li>
  *   <li>{@code integrity} ({@code dm_integrity_ctr}): the key of {@code journal_crypt:ALG:KEY},
  *       {@code internal_hash:ALG:KEY} and {@code journal_mac:ALG:KEY} becomes {@code 0}s.</li>
  * </ul>
@@ -24,6 +26,8 @@ public final class TargetSecrets {
 
     private static final Pattern INTEGRITY_KEYED = Pattern.compile("(journal_crypt|internal_hash|journal_mac)"
             + ":([^:]+):(.+)");
+
+    private static final Pattern LONG_HEX = Pattern.compile("[0-9a-fA-F]{32,}");
 
     private TargetSecrets() {
     }
@@ -40,6 +44,11 @@ public final class TargetSecrets {
             String key = out.get(1);
             if (!key.startsWith(":") && !key.equals("-")) {
                 out.set(1, "0".repeat(key.length()));
+            }
+            for (int i = 0; i < out.size(); i++) {
+                if (LONG_HEX.matcher(out.get(i)).matches()) {
+                    out.set(i, "0".repeat(out.get(i).length()));
+                }
             }
         } else if (type.equals("integrity")) {
             for (int i = 0; i < out.size(); i++) {

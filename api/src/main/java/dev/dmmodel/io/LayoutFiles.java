@@ -118,7 +118,10 @@ public final class LayoutFiles {
 
     /**
      * The layout file that {@link #read} reads back as the same layout: a disk as the closest preset and the
-     * limits that differ, an imported volume group as its {@code vgcfgbackup} text, keys in a fixed order.
+     * limits that differ, an imported volume group as its {@code vgcfgbackup} text, keys in a fixed order. Not
+     * yet for a target the model does not implement ({@link dev.dmmodel.dm.OpaqueTarget}): its table line is
+     * written, but not the limits the kernel recorded for its device, so the file reads back with that device's
+     * limits stacked from the devices below it.
      *
      * @throws IllegalArgumentException if the spec's kernel is neither a preset nor a profile
      *     {@link KernelProfile#forRelease(String)} composed (a file names its kernel by version)

@@ -55,6 +55,15 @@ class DmTableFuzzTest {
             vg-z: 8 8 error\s
             vg-t: 0 4096 thin 253:9 7 8:1
             """;
+    /** The planted key of {@link #UNMODELLED} ({@code dmsetup table --showkeys}). */
+    static final String KEY = "5ec7e75ec7e75ec7e75ec7e75ec7e75ec7e75ec7e75ec7e75ec7e75ec7e75ec7";
+    /** Targets the model does not implement (the 6.12 stacks' tables), one with a key as --showkeys prints it. */
+    static final String UNMODELLED = """
+            cplain: 0 2097152 crypt aes-xts-plain64 %s 0 254:0 0
+            vgs-origin: 0 131072 snapshot-origin 253:1
+            vgs-snap: 0 131072 snapshot 253:1 253:2 P 8
+            mp: 0 2097152 multipath 0 0 1 1 round-robin 0 2 1 8:16 1 8:32 1
+            """.formatted(KEY);
     /** A hand-written table file for {@code dmsetup create top}. */
     static final String FILE = """
             # top of the stack
@@ -68,7 +77,7 @@ class DmTableFuzzTest {
     void everyMutationParsesOrThrowsDmTableException() {
         Random random = new Random(SEED);
         FuzzTally tally = new FuzzTally();
-        for (String seed : List.of(THIN, MIXED, FILE)) {
+        for (String seed : List.of(THIN, MIXED, UNMODELLED, FILE)) {
             boolean named = seed != FILE;
             TextMutator.truncations(seed, input -> run(input, named, tally));
             for (int i = 0; i < RANDOM_INPUTS_PER_SEED; i++) {
@@ -98,8 +107,13 @@ class DmTableFuzzTest {
                     tally.problem(input, new AssertionError("not read back to the same tables:\n" + written));
                 }
             }
+            // a key where crypt_ctr takes it never comes out, whatever else the edit did
+            if (input.contains(" crypt aes-xts-plain64 " + KEY) && DmTableFormatter.tables(t, Map.of()).contains(KEY)) {
+                tally.problem(input, new AssertionError("the key came out of the parsed tables"));
+            }
             return FuzzTally.PARSED;
         }, DmTableException.class, e -> e.getMessage() != null && e.getMessage().startsWith("fuzz.txt")
-                && e.line() >= 0 && e.column() >= 0);
+                && e.line() >= 0 && e.column() >= 0
+                && !(input.contains(" crypt aes-xts-plain64 " + KEY) && e.getMessage().contains(KEY)));
     }
 }

@@ -36,7 +36,7 @@ class SnapshotFuzzTest {
 
     private static final long SEED = 0x5a_4e_50_53_48_4fL;
     private static final int RANDOM_INPUTS = 100_000;
-    private static final List<String> FIXTURES = List.of("minimal", "thin-lvm-zy-direct1M");
+    private static final List<String> FIXTURES = List.of("minimal", "thin-lvm-zy-direct1M", "crypt-plain-showkeys");
     private static final Pattern TOKEN = Pattern.compile("[^\\s:{}\\[\\]=,\"]+");
     private static final String CHARS = ":{}[]=,\"'\\#\n\t -+.0123456789abcxyz_\0\u00e9";
     private static final List<String> VALUES = List.of("", "\n", " ", "99999999999999999999", "9223372036854775807",

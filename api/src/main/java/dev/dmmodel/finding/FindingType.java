@@ -68,7 +68,13 @@ public enum FindingType {
      * modelled as usual, and I/O through it cannot be traced. {@link Severity#INFO}: a limit of the model, not of
      * the layout.
      */
-    DM_TARGET_NOT_MODELLED("dm.target.not-modelled", Severity.INFO);
+    DM_TARGET_NOT_MODELLED("dm.target.not-modelled", Severity.INFO),
+    /**
+     * A whole block device is made by a stacking driver the model does not implement (md RAID, bcache, DRBD,
+     * zram, a network block device): it is modelled as a disk with the limits the kernel recorded, and what it
+     * sends to the devices below it is not. {@link Severity#INFO}: a limit of the model, not of the layout.
+     */
+    DEVICE_NOT_MODELLED("device.not-modelled", Severity.INFO);
 
     private final String id;
     private final Severity defaultSeverity;

@@ -31,6 +31,11 @@ public final class LayoutValidator {
         for (Partition p : layout.partitions()) {
             partitionAlignment(layout, p, out);
         }
+        for (BlockDevice d : layout.devices()) {
+            if (d instanceof dev.dmmodel.device.Disk disk) {
+                UnmodelledDevices.check(disk, out);
+            }
+        }
         for (VolumeGroup vg : layout.volumeGroups()) {
             for (PhysicalVolume pv : vg.physicalVolumes()) {
                 pvDataAlignment(layout, pv, out);

@@ -149,6 +149,12 @@ public final class DmCore {
             bio.dmAccounted = true;
         }
         Bio clone = bio.clone(0, len);
+        // drivers/md/dm.c: dm_accept_partial_bio — the target's map may take less than dm core offered
+        long accepted = model.acceptedLen(dm.ctx(), clone);
+        if (accepted < len) {
+            len = accepted;
+            clone = bio.clone(0, len);
+        }
         clone.parent = bio;
         bio.remaining++;
         // drivers/md/dm.c: __map_bio — the target's map; a remapped clone is traced and submitted below

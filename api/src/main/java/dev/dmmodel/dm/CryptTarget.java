@@ -47,6 +47,7 @@ public record CryptTarget(Sectors start, Sectors length, String cipher, String k
         Objects.requireNonNull(ivOffset, "ivOffset");
         Objects.requireNonNull(device, "device");
         Objects.requireNonNull(offset, "offset");
+        Objects.requireNonNull(otherOptions, "otherOptions");
         word("cipher", cipher);
         word("key", key);
         // dm-crypt.c: crypt_status prints a hex key only with --showkeys: it is never kept

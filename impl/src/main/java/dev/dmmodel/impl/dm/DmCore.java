@@ -142,13 +142,20 @@ public final class DmCore {
         TargetModel model = dm.models().get(i);
         long offset = bio.sector - ti.start().count();
         long len = Math.min(maxIoLen(dm, ti, model, offset, bio.op), bio.sectors);
+        Bio clone = bio.clone(0, len);
+        // drivers/md/dm.c: dm_accept_partial_bio — the target's map may take less than dm core offered (io->sectors,
+        // which dm_io_acct counts)
+        long accepted = model.acceptedLen(dm.ctx(), clone);
+        if (accepted < len) {
+            len = accepted;
+            clone = bio.clone(0, len);
+        }
         // drivers/md/dm.c: dm_start_io_acct — one I/O per dm_io: per bio entering dm_submit_bio (4.3+),
         // per original bio before (_dm_request)
         if (!block.atBuild() || !bio.dmAccounted) {
             block.accounting.io(dm.device().name(), bio.op, block.atBuild() ? bio.sectors : len);
             bio.dmAccounted = true;
         }
-        Bio clone = bio.clone(0, len);
         clone.parent = bio;
         bio.remaining++;
         // drivers/md/dm.c: __map_bio — the target's map; a remapped clone is traced and submitted below

@@ -100,6 +100,14 @@ public interface TargetModel {
         return MapResult.REMAPPED;
     }
 
+    /**
+     * {@code dm_accept_partial_bio} in the target's {@code map}: how much of {@code clone} (already cut to
+     * {@link #maxIoLen(MapContext)}) the target takes; dm core resubmits the rest. All of it by default.
+     */
+    default long acceptedLen(MapContext ctx, Bio clone) {
+        return clone.sectors;
+    }
+
     /** {@link #maxIoLen()} where it depends on state dm core holds (a thin target's pool block). */
     default long maxIoLen(MapContext ctx) {
         return maxIoLen();

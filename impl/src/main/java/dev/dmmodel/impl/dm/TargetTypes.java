@@ -1,6 +1,7 @@
 package dev.dmmodel.impl.dm;
 
 import dev.dmmodel.dm.DmTarget;
+import dev.dmmodel.impl.dm.crypt.CryptTargetType;
 import dev.dmmodel.impl.dm.error.ErrorTargetType;
 import dev.dmmodel.impl.dm.linear.LinearTargetType;
 import dev.dmmodel.impl.dm.striped.StripedTargetType;
@@ -15,7 +16,8 @@ public final class TargetTypes {
 
     /** Every modelled type. */
     public static final List<TargetType> ALL = List.of(LinearTargetType.INSTANCE, StripedTargetType.INSTANCE,
-            ThinPoolTargetType.INSTANCE, ThinTargetType.INSTANCE, ZeroTargetType.INSTANCE, ErrorTargetType.INSTANCE);
+            ThinPoolTargetType.INSTANCE, ThinTargetType.INSTANCE, ZeroTargetType.INSTANCE, ErrorTargetType.INSTANCE,
+            CryptTargetType.INSTANCE);
 
     /** Their names, as {@code dmsetup table} prints them. */
     public static final List<String> NAMES = ALL.stream().map(TargetType::name).toList();

@@ -108,7 +108,11 @@ class DmTableFuzzTest {
                 }
             }
             // a key where crypt_ctr takes it never comes out, whatever else the edit did
-            if (input.contains(" crypt aes-xts-plain64 " + KEY) && DmTableFormatter.tables(t, Map.of()).contains(KEY)) {
+            // (written with kernel names: a crypt target's device may be a path, which has no major:minor here)
+            String shown = t.devices().stream().flatMap(d -> d.table().targets().stream())
+                    .map(x -> x.type() + " " + x.arguments(java.util.function.Function.identity()) + " " + x)
+                    .collect(java.util.stream.Collectors.joining("\n"));
+            if (input.contains(" crypt aes-xts-plain64 " + KEY) && shown.contains(KEY)) {
                 tally.problem(input, new AssertionError("the key came out of the parsed tables"));
             }
             return FuzzTally.PARSED;

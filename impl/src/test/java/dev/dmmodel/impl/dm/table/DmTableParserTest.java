@@ -156,21 +156,31 @@ class DmTableParserTest {
 
     @Test
     void anUnknownTargetTypeIsKeptAsAnOpaqueTargetWithItsDevices() {
-        // crypt_ctr's arguments: cipher key iv_offset device offset [#opt opts]; the device is 8:1, written as the
-        // kernel prints it, and stays major:minor here (no device numbers given)
-        DmTables t = DmTableParser.parse("a: 0 8 zero\nsecret: 0 2048 crypt aes-xts-plain64 " + KEY
-                + " 0 8:1 4096 1 allow_discards\n", "t.txt");
-        DmTarget target = t.device("secret").orElseThrow().table().targets().get(0);
+        // dm-delay's arguments: device offset delay; the device is 8:1, written as the kernel prints it, and stays
+        // major:minor here (no device numbers given)
+        DmTables t = DmTableParser.parse("a: 0 8 zero\nslow: 0 2048 delay 8:1 4096 100\n", "t.txt");
+        DmTarget target = t.device("slow").orElseThrow().table().targets().get(0);
         assertThat(target).isInstanceOf(dev.dmmodel.dm.OpaqueTarget.class);
         dev.dmmodel.dm.OpaqueTarget o = (dev.dmmodel.dm.OpaqueTarget) target;
-        assertThat(o.type()).isEqualTo("crypt");
+        assertThat(o.type()).isEqualTo("delay");
         assertThat(o.devices()).containsExactly("8:1");
-        assertThat(o.deviceArgs()).containsExactly(3);
-        // the key is zeros of its length, as dmsetup table prints it without --showkeys
-        assertThat(o.args()).containsExactly("aes-xts-plain64", "0".repeat(64), "0", "8:1", "4096", "1",
-                "allow_discards");
-        assertThat(o.toString()).doesNotContain(KEY);
+        assertThat(o.deviceArgs()).containsExactly(0);
+        assertThat(o.args()).containsExactly("8:1", "4096", "100");
         assertThat(o.limits()).isEmpty();
+    }
+
+    @Test
+    void aCryptLineIsACryptTargetWithoutItsKey() {
+        // crypt_ctr's arguments: cipher key iv_offset device offset [#opt opts]
+        DmTables t = DmTableParser.parse("a: 0 8 zero\nsecret: 0 2048 crypt aes-xts-plain64 " + KEY
+                + " 0 8:1 4096 1 allow_discards\n", "t.txt");
+        dev.dmmodel.dm.CryptTarget c = (dev.dmmodel.dm.CryptTarget) t.device("secret").orElseThrow().table()
+                .targets().get(0);
+        assertThat(c.devices()).containsExactly("8:1");
+        // the key is zeros of its length, as dmsetup table prints it without --showkeys
+        assertThat(c.arguments(java.util.function.Function.identity())).isEqualTo("aes-xts-plain64 "
+                + "0".repeat(64) + " 0 8:1 4096 1 allow_discards");
+        assertThat(c.toString()).doesNotContain(KEY);
     }
 
     @Test
@@ -188,9 +198,9 @@ class DmTableParserTest {
         DmTables t = DmTableParser.parse("cluks: 0 491520 crypt aes-xts-plain64 "
                 + ":64:logon:cryptsetup:8ead3586-6e7a-483c-90fe-647eb0c20efa-d0 0 8:1 32768 1 sector_size:4096\n",
                 "t.txt");
-        dev.dmmodel.dm.OpaqueTarget o = (dev.dmmodel.dm.OpaqueTarget) t.device("cluks").orElseThrow().table()
+        dev.dmmodel.dm.CryptTarget c = (dev.dmmodel.dm.CryptTarget) t.device("cluks").orElseThrow().table()
                 .targets().get(0);
-        assertThat(o.args().get(1)).isEqualTo(":64:logon:cryptsetup:8ead3586-6e7a-483c-90fe-647eb0c20efa-d0");
+        assertThat(c.key()).isEqualTo(":64:logon:cryptsetup:8ead3586-6e7a-483c-90fe-647eb0c20efa-d0");
     }
 
     @Test

@@ -450,11 +450,11 @@ class SnapshotTest {
 
     @Test
     void anUnknownTargetTypeImportsAsAnOpaqueTarget() {
-        // the third line of 'top' is a crypt target over sda1 (8:1): kept, with sda1 as its device
+        // the third line of 'top' is a delay target over sda1 (8:1): kept, with sda1 as its device
         Snapshot s = Snapshot.read(fixture("broken-unknown-target"));
         dev.dmmodel.dm.DmTarget t = s.dmTable("dm-0").targets().get(2); // dm-0 is top
         assertThat(t).isInstanceOf(dev.dmmodel.dm.OpaqueTarget.class);
-        assertThat(t.type()).isEqualTo("crypt");
+        assertThat(t.type()).isEqualTo("delay");
         assertThat(t.devices()).containsExactly("sda1");
     }
 

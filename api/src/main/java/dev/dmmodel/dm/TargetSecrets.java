@@ -61,6 +61,11 @@ public final class TargetSecrets {
         return List.copyOf(out);
     }
 
+    /** Whether arguments of targets of {@code type} can hold a secret ({@link #redact} changes nothing else). */
+    public static boolean bearsSecrets(String type) {
+        return type.equals("crypt") || type.equals("integrity");
+    }
+
     /** Whether {@link #redact} would change any argument. */
     public static boolean holdsSecret(String type, List<String> args) {
         return !redact(type, args).equals(List.copyOf(args));

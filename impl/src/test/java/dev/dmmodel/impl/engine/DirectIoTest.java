@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
 class DirectIoTest {
 
     /** The recorded ss-* stack: two scsi_debug disks, a 2 x 64 KiB striped LV on PE 0-7 of each. */
-    private static Layout striped(KernelProfile p) {
+    static Layout striped(KernelProfile p) {
         return Layout.builder(p)
                 .disk("sda", DiskPresets.scsiDebug(512, 512, 0).withSize(Bytes.mib(256)))
                 .disk("sdb", DiskPresets.scsiDebug(512, 512, 0).withSize(Bytes.mib(256)))

@@ -8,8 +8,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.dmmodel.device.DiskPresets;
 import dev.dmmodel.layout.Layout;
 import dev.dmmodel.limits.KernelProfile;
-import dev.dmmodel.lvm.ExtentRange;
-import dev.dmmodel.lvm.LvCreateRequest;
 import dev.dmmodel.trace.EventType;
 import dev.dmmodel.trace.TraceEvent;
 import dev.dmmodel.units.Bytes;
@@ -27,13 +25,7 @@ class SchedulerMergeTest {
 
     /** The recorded ss-* stack: two scsi_debug disks, a 2 x 64 KiB striped LV on PE 0-7 of each (pe_start 2048). */
     private static Layout striped(KernelProfile p) {
-        return Layout.builder(p)
-                .disk("sda", DiskPresets.scsiDebug(512, 512, 0).withSize(Bytes.mib(256)))
-                .disk("sdb", DiskPresets.scsiDebug(512, 512, 0).withSize(Bytes.mib(256)))
-                .pvcreate("sda").pvcreate("sdb").vgcreate("vg", "sda", "sdb")
-                .lvcreate("vg", LvCreateRequest.builder("striped").extents(16).stripes(2).stripeSize(Bytes.kib(64))
-                        .onRanges(List.of(new ExtentRange("sda", 0, 8), new ExtentRange("sdb", 0, 8))).build())
-                .build();
+        return DirectIoTest.striped(p);
     }
 
     /** The device's request events and bio queueings in trace order, as {@code tracepoint sector+sectors}. */

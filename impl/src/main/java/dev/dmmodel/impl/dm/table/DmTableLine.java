@@ -151,7 +151,7 @@ public record DmTableLine(int number, String text, Optional<String> dmName, long
         StringBuilder safe = null;
         for (int k = 0; k < spans.size(); k++) {
             String type = raw.substring(spans.get(k)[0], spans.get(k)[1]);
-            if (!type.equals("crypt") && !type.equals("integrity")) {
+            if (!dev.dmmodel.dm.TargetSecrets.bearsSecrets(type)) {
                 continue;
             }
             List<String> args = new ArrayList<>();

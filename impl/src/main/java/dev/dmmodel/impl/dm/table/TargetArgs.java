@@ -129,7 +129,7 @@ public final class TargetArgs {
         }
         long major = small(token.substring(0, colon));
         long minor = small(token.substring(colon + 1));
-        if (major > 4095 || minor > 0xFFFFF) {
+        if (!fitsMkdev(major, minor)) {
             return Optional.empty();
         }
         return devices.resolve(major + ":" + minor);
@@ -149,7 +149,7 @@ public final class TargetArgs {
             }
             long major = small(token.substring(0, colon));
             long min = small(minor);
-            if (major > 4095 || min > 0xFFFFF) {
+            if (!fitsMkdev(major, min)) {
                 throw new DmTableException(source, l.number(), l.argColumn(i), "device "
                         + DmTableException.quote(token) + " in '" + l.text() + "'", "a device as major:minor, "
                         + "major at most 4095 and minor at most 1048575 (MKDEV)");
@@ -167,6 +167,11 @@ public final class TargetArgs {
                     + devices.unknownFound() + ", in '" + l.text() + "'", devices.unknownExpected());
         }
         return name.get();
+    }
+
+    // include/linux/kdev_t.h: MKDEV — a 12-bit major and a 20-bit minor (MINORBITS)
+    private static boolean fitsMkdev(long major, long minor) {
+        return major <= 4095 && minor <= 0xFFFFF;
     }
 
     private static boolean allDigits(String s, int from, int to) {

@@ -18,10 +18,8 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -47,21 +45,7 @@ class OldKernelSnapshotTest {
 
     /** A writable copy of a fixture, to take a file out of it. */
     private Path copy(String name) {
-        Path from = SnapshotTest.fixture(name);
-        Path to = tmp.resolve(name);
-        try (Stream<Path> s = Files.walk(from)) {
-            for (Path p : s.toList()) {
-                Path target = to.resolve(from.relativize(p).toString());
-                if (Files.isDirectory(p)) {
-                    Files.createDirectories(target);
-                } else {
-                    Files.copy(p, target, StandardCopyOption.REPLACE_EXISTING);
-                }
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return to;
+        return SnapshotTest.copyFixture(name, tmp);
     }
 
     private static void delete(Path file) {

@@ -9,12 +9,9 @@ import dev.dmmodel.limits.KernelProfile;
 import dev.dmmodel.lvm.LogicalVolume;
 import dev.dmmodel.lvm.VolumeGroup;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.List;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -32,21 +29,7 @@ class SnapshotLvmReportTest {
     Path tmp;
 
     private Path copy(String name) {
-        Path from = SnapshotTest.fixture(name);
-        Path to = tmp.resolve(name);
-        try (Stream<Path> s = Files.walk(from)) {
-            for (Path p : s.toList()) {
-                Path target = to.resolve(from.relativize(p).toString());
-                if (Files.isDirectory(p)) {
-                    Files.createDirectories(target);
-                } else {
-                    Files.copy(p, target, StandardCopyOption.REPLACE_EXISTING);
-                }
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return to;
+        return SnapshotTest.copyFixture(name, tmp);
     }
 
     private static List<String> sortedNames(VolumeGroup vg) {

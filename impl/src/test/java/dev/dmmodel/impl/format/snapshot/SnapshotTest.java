@@ -57,8 +57,13 @@ class SnapshotTest {
 
     /** A writable copy of a fixture, to break one file of it. */
     private Path copy(String name) {
+        return copyFixture(name, tmp);
+    }
+
+    /** A writable copy of fixture {@code name} under {@code dir} (the tests of this package break files of it). */
+    static Path copyFixture(String name, Path dir) {
         Path from = fixture(name);
-        Path to = tmp.resolve(name);
+        Path to = dir.resolve(name);
         try (Stream<Path> s = Files.walk(from)) {
             for (Path p : s.toList()) {
                 Path target = to.resolve(from.relativize(p).toString());

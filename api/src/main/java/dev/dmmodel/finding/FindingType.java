@@ -74,7 +74,19 @@ public enum FindingType {
      * zram, a network block device): it is modelled as a disk with the limits the kernel recorded, and what it
      * sends to the devices below it is not. {@link Severity#INFO}: a limit of the model, not of the layout.
      */
-    DEVICE_NOT_MODELLED("device.not-modelled", Severity.INFO);
+    DEVICE_NOT_MODELLED("device.not-modelled", Severity.INFO),
+    /**
+     * A dm-crypt device encrypts 512-byte sectors over a device whose physical blocks are larger (4 KiB): it
+     * offers 512-byte logical blocks, so writes smaller than or off the physical block are read-modify-writes in
+     * the drive, and the cipher runs once per 512 bytes (8 times per 4 KiB page).
+     */
+    CRYPT_SECTOR_BELOW_PHYSICAL_BLOCK("crypt.sector-size-below-physical-block", Severity.WARNING),
+    /**
+     * A dm-crypt device without {@code allow_discards} over a device that takes discards: the crypt device reports
+     * no discard support, so {@code fstrim}, {@code blkdiscard} and {@code mount -o discard} do nothing below it.
+     * {@link Severity#INFO}: often chosen on purpose (discards reveal which blocks are free).
+     */
+    CRYPT_DISCARDS_DROPPED("crypt.discards-dropped", Severity.INFO);
 
     private final String id;
     private final Severity defaultSeverity;

@@ -24,7 +24,8 @@ public record LogicalVolume(String vgName, String name, List<LvSegment> segments
 
     /**
      * Checks that the segments cover the LV without gaps ({@code check_lv_segments}) and agree with the
-     * role: a thin pool or thin volume has exactly one segment of its type, the others only striped ones;
+     * role: a thin pool, thin volume, snapshot, cache pool, cached or write-cached LV has exactly one segment of
+     * its type, the others only striped ones;
      * hidden sub-LVs carry the suffix LVM gives them.
      */
     public LogicalVolume {
@@ -55,25 +56,48 @@ public record LogicalVolume(String vgName, String name, List<LvSegment> segments
     }
 
     private static LvRole roleOf(List<LvSegment> segments) {
-        if (!segments.isEmpty() && segments.get(0).thinPool().isPresent()) {
-            return LvRole.THIN_POOL;
+        if (segments.isEmpty()) {
+            return LvRole.PUBLIC;
         }
-        if (!segments.isEmpty() && segments.get(0).thin().isPresent()) {
+        SegmentType t = segments.get(0).type();
+        if (t instanceof SegmentType.ThinPool) {
+            return LvRole.THIN_POOL;
+        } else if (t instanceof SegmentType.Thin) {
             return LvRole.THIN_VOLUME;
+        } else if (t instanceof SegmentType.Snapshot) {
+            return LvRole.SNAPSHOT;
+        } else if (t instanceof SegmentType.CachePool) {
+            return LvRole.CACHE_POOL;
+        } else if (t instanceof SegmentType.Cache) {
+            return LvRole.CACHED;
+        } else if (t instanceof SegmentType.Writecache) {
+            return LvRole.WRITECACHED;
         }
         return LvRole.PUBLIC;
     }
 
+    // the segment type an LV of the role has: the pool and cache types have exactly one segment of it
+    private static Optional<Class<? extends SegmentType>> singleSegmentType(LvRole role) {
+        return Optional.ofNullable(switch (role) {
+            case THIN_POOL -> SegmentType.ThinPool.class;
+            case THIN_VOLUME -> SegmentType.Thin.class;
+            case SNAPSHOT -> SegmentType.Snapshot.class;
+            case CACHE_POOL, CACHE_POOL_IN_USE -> SegmentType.CachePool.class;
+            case CACHED -> SegmentType.Cache.class;
+            case WRITECACHED -> SegmentType.Writecache.class;
+            default -> null;
+        });
+    }
+
     // lib/metadata/merge.c: check_lv_segments_complete_vg (pool segments), with the names LVM gives sub-LVs
     private static void checkRole(String lv, String name, List<LvSegment> segments, LvRole role) {
-        boolean pool = role == LvRole.THIN_POOL;
-        boolean thin = role == LvRole.THIN_VOLUME;
-        if ((pool || thin) && segments.size() != 1) {
-            throw new IllegalArgumentException("LV " + lv + ": a " + (pool ? "thin pool" : "thin volume")
+        Optional<Class<? extends SegmentType>> single = singleSegmentType(role);
+        if (single.isPresent() && segments.size() != 1) {
+            throw new IllegalArgumentException("LV " + lv + ": an LV of role " + role
                     + " must have exactly one segment (found " + segments.size() + ")");
         }
         for (LvSegment s : segments) {
-            boolean fits = pool ? s.thinPool().isPresent() : thin ? s.thin().isPresent() : s.isStriped();
+            boolean fits = single.map(c -> c.isInstance(s.type())).orElse(s.isStriped());
             if (!fits) {
                 throw new IllegalArgumentException("LV " + lv + ": a " + s.type().typeName()
                         + " segment does not fit an LV of role " + role);
@@ -83,6 +107,12 @@ public record LogicalVolume(String vgName, String name, List<LvSegment> segments
             case THIN_POOL_DATA -> "_tdata";
             case THIN_POOL_METADATA -> "_tmeta";
             case POOL_METADATA_SPARE -> "_pmspare";
+            case CACHE_POOL_IN_USE -> "_cpool";
+            case CACHE_POOL_DATA -> "_cdata";
+            case CACHE_POOL_METADATA -> "_cmeta";
+            case CACHE_ORIGIN -> "_corig";
+            case WRITECACHE_ORIGIN -> "_wcorig";
+            case CACHE_VOLUME -> "_cvol";
             default -> null;
         };
         if (suffix != null && !name.endsWith(suffix)) {

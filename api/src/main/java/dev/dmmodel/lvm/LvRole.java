@@ -17,7 +17,32 @@ public enum LvRole {
     /** The hidden metadata sub-LV of a thin pool, {@code <pool>_tmeta}. */
     THIN_POOL_METADATA(false),
     /** The VG's hidden pool metadata spare, {@code lvolN_pmspare}, never activated. */
-    POOL_METADATA_SPARE(false);
+    POOL_METADATA_SPARE(false),
+    /**
+     * A classic snapshot's {@code snapshotN} LV: one {@code snapshot} segment tying the origin to the COW store.
+     * LVM keeps it {@code VISIBLE} in the metadata and shows it under its COW store's name.
+     */
+    SNAPSHOT(true),
+    /** The COW store of a classic snapshot: a hidden striped LV whose name users see as the snapshot's. */
+    SNAPSHOT_COW(false),
+    /** A visible cache pool not attached to any LV: one {@code cache-pool} segment. */
+    CACHE_POOL(true),
+    /** A cache pool attached to a cached LV, renamed {@code <pool>_cpool} and hidden. */
+    CACHE_POOL_IN_USE(false),
+    /** The hidden data sub-LV of a cache pool, {@code <pool>_cdata}. */
+    CACHE_POOL_DATA(false),
+    /** The hidden metadata sub-LV of a cache pool, {@code <pool>_cmeta}. */
+    CACHE_POOL_METADATA(false),
+    /** A visible cached LV: one {@code cache} segment over its origin with a cache pool. */
+    CACHED(true),
+    /** The hidden origin of a cached LV, {@code <lv>_corig}. */
+    CACHE_ORIGIN(false),
+    /** A visible LV with a write cache: one {@code writecache} segment over its origin and a cache volume. */
+    WRITECACHED(true),
+    /** The hidden origin of a write-cached LV, {@code <lv>_wcorig}. */
+    WRITECACHE_ORIGIN(false),
+    /** A hidden cache volume attached with {@code --cachevol}, {@code <lv>_cvol}. */
+    CACHE_VOLUME(false);
 
     private final boolean visible;
 

@@ -1,20 +1,25 @@
 package dev.dmmodel.lvm;
 
 import dev.dmmodel.units.Sectors;
+import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
 /**
  * What an LV segment maps onto ({@code lib/metadata/segtype.h}): extents on PVs ({@code striped}, with
  * linear as one stripe), a thin pool over its hidden data and metadata LVs ({@code thin-pool}), or a thin
- * volume whose blocks its pool provisions ({@code thin}). The thin types have no PV areas.
+ * volume whose blocks its pool provisions ({@code thin}), a classic snapshot ({@code snapshot}), a cache pool
+ * ({@code cache-pool}), a cached LV ({@code cache}) or an LV with a write cache ({@code writecache}). Only
+ * {@code striped} has PV areas; the others name the LVs they are made of.
  */
-public sealed interface SegmentType permits SegmentType.Striped, SegmentType.ThinPool, SegmentType.Thin {
+public sealed interface SegmentType permits SegmentType.Striped, SegmentType.ThinPool, SegmentType.Thin,
+        SegmentType.Snapshot, SegmentType.CachePool, SegmentType.Cache, SegmentType.Writecache {
 
     /** The one striped (or linear) segment type. */
     Striped STRIPED = new Striped();
 
-    /** The type as LVM metadata writes it: {@code striped}, {@code thin-pool} or {@code thin}. */
+    /** The type as LVM metadata writes it ({@code striped}, {@code thin-pool}, {@code snapshot}, ...), without flags. */
     String typeName();
 
     /** Extents on PVs, in one or more stripes; the areas are the segment's. */
@@ -99,6 +104,189 @@ public sealed interface SegmentType permits SegmentType.Striped, SegmentType.Thi
         @Override
         public String typeName() {
             return "thin";
+        }
+    }
+
+    /**
+     * A classic (copy-on-write) snapshot ({@code lib/snapshot/snapshot.c: _snap_text_import}): the hidden
+     * {@code snapshotN} LV that ties the origin to the COW store. The COW store LV (whose name users see as the
+     * snapshot's) holds the exceptions; the segment's length is the origin's.
+     *
+     * @param origin the origin LV ({@code origin = "lv"})
+     * @param cowStore the COW store LV ({@code cow_store = "snap"})
+     * @param chunkSize the exception chunk size, a power of two from 8 sectors (4 KiB) to 1024 (512 KiB)
+     */
+    record Snapshot(String origin, String cowStore, Sectors chunkSize) implements SegmentType {
+
+        /** The smallest chunk {@code lvcreate -s} takes: 4 KiB. */
+        public static final long MIN_CHUNK_SECTORS = 8;
+        /** The largest chunk {@code lvcreate -s} takes: 512 KiB. */
+        public static final long MAX_CHUNK_SECTORS = 1024;
+
+        /** Checks what {@code _snap_text_import} and {@code lvcreate}'s chunk rules check. */
+        public Snapshot {
+            Objects.requireNonNull(origin, "origin");
+            Objects.requireNonNull(cowStore, "cowStore");
+            Objects.requireNonNull(chunkSize, "chunkSize");
+            long c = chunkSize.count();
+            // tools/lvcreate.c: _read_snapshot_params (chunk size a power of 2 from 4 KiB to 512 KiB)
+            if (c < MIN_CHUNK_SECTORS || c > MAX_CHUNK_SECTORS || Long.bitCount(c) != 1) {
+                throw new IllegalArgumentException("Chunk size " + c + " sectors must be a power of 2 in the range"
+                        + " 4K to 512K");
+            }
+            if (origin.equals(cowStore)) {
+                throw new IllegalArgumentException("snapshot origin and cow_store are the same LV \"" + origin + "\"");
+            }
+        }
+
+        @Override
+        public String typeName() {
+            return "snapshot";
+        }
+    }
+
+    /** dm-cache's modes ({@code cache_mode} in LVM metadata, a feature argument of the {@code cache} target). */
+    enum CacheMode {
+        /** Writes go to the origin and, for cached blocks, to the cache; nothing is dirty. */
+        WRITETHROUGH,
+        /** Writes to cached blocks go to the cache only and are written back later. */
+        WRITEBACK,
+        /** Every I/O goes to the origin; cached blocks are invalidated on write. */
+        PASSTHROUGH;
+
+        /** The word LVM and dm-cache use: {@code writethrough}, {@code writeback}, {@code passthrough}. */
+        public String word() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
+    }
+
+    /**
+     * A cache pool ({@code lib/cache_segtype/cache.c: _cache_pool_text_import}): its hidden data and metadata
+     * sub-LVs and the settings dm-cache gets when the pool is attached to an LV.
+     *
+     * @param dataLv the cache data LV ({@code data = "pool_cdata"})
+     * @param metadataLv the cache metadata LV ({@code metadata = "pool_cmeta"})
+     * @param chunkSize the cache block size, a multiple of 64 sectors (32 KiB) from 64 to 2,097,152 (1 GiB)
+     * @param cacheMode {@code cache_mode}, if set
+     * @param policy {@code policy} ({@code smq}, {@code mq}, {@code cleaner}), if set
+     * @param policySettings {@code policy_settings { key = value }}, in file order
+     * @param metadataFormat {@code metadata_format} (1 or 2), if set; written with the segment type flag
+     *     {@code +METADATA_FORMAT}
+     */
+    record CachePool(String dataLv, String metadataLv, Sectors chunkSize, Optional<CacheMode> cacheMode,
+                     Optional<String> policy, Map<String, Long> policySettings, Optional<Integer> metadataFormat)
+            implements SegmentType {
+
+        /** {@code DM_CACHE_MIN_DATA_BLOCK_SIZE}: 32 KiB. */
+        public static final long MIN_CHUNK_SECTORS = 64;
+        /** {@code DM_CACHE_MAX_DATA_BLOCK_SIZE}: 1 GiB. */
+        public static final long MAX_CHUNK_SECTORS = 2_097_152;
+
+        /** Checks what the metadata importer and {@code dm-cache}'s block size rules check. */
+        public CachePool {
+            Objects.requireNonNull(dataLv, "dataLv");
+            Objects.requireNonNull(metadataLv, "metadataLv");
+            Objects.requireNonNull(chunkSize, "chunkSize");
+            Objects.requireNonNull(cacheMode, "cacheMode");
+            Objects.requireNonNull(policy, "policy");
+            Objects.requireNonNull(metadataFormat, "metadataFormat");
+            policySettings = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(
+                    Objects.requireNonNull(policySettings, "policySettings")));
+            long c = chunkSize.count();
+            // lib/metadata/cache_manip.c: cache_set_params / validate_lv_cache_chunk_size
+            if (c < MIN_CHUNK_SECTORS || c > MAX_CHUNK_SECTORS || c % MIN_CHUNK_SECTORS != 0) {
+                throw new IllegalArgumentException("Chunk size " + c + " sectors must be a multiple of 64 sectors"
+                        + " (32KiB) from 32KiB to 1GiB");
+            }
+            if (metadataFormat.isPresent() && metadataFormat.get() != 1 && metadataFormat.get() != 2) {
+                throw new IllegalArgumentException("Unknown cache metadata format " + metadataFormat.get()
+                        + " (expected 1 or 2)");
+            }
+            if (dataLv.equals(metadataLv)) {
+                throw new IllegalArgumentException("cache pool data and metadata are the same LV \"" + dataLv + "\"");
+            }
+        }
+
+        @Override
+        public String typeName() {
+            return "cache-pool";
+        }
+    }
+
+    /**
+     * A cached LV ({@code lib/cache_segtype/cache.c: _cache_text_import}): dm-cache over the hidden origin LV
+     * with an attached cache pool's data and metadata.
+     *
+     * @param cachePool the attached cache pool LV ({@code cache_pool = "pool_cpool"})
+     * @param origin the hidden origin LV ({@code origin = "lv_corig"})
+     */
+    record Cache(String cachePool, String origin) implements SegmentType {
+
+        /** Rejects nulls and a pool that is its own origin. */
+        public Cache {
+            Objects.requireNonNull(cachePool, "cachePool");
+            Objects.requireNonNull(origin, "origin");
+            if (cachePool.equals(origin)) {
+                throw new IllegalArgumentException("cache_pool and origin are the same LV \"" + origin + "\"");
+            }
+        }
+
+        @Override
+        public String typeName() {
+            return "cache";
+        }
+    }
+
+    /**
+     * An LV with dm-writecache ({@code lib/writecache/writecache.c: _writecache_text_import}) over its hidden
+     * origin, caching on a hidden cache volume.
+     *
+     * @param origin the hidden origin LV ({@code origin = "lv_wcorig"})
+     * @param writecache the cache volume ({@code writecache = "fast_cvol"})
+     * @param blockSize {@code writecache_block_size} in bytes: 512 or 4096
+     * @param settings the optional {@code writecache_*} settings LVM stores, by dm-writecache's names (
+     *     {@code high_watermark}, {@code low_watermark}, {@code writeback_jobs}, {@code autocommit_blocks},
+     *     {@code autocommit_time}, {@code fua}, {@code nofua}, {@code cleaner}, {@code max_age},
+     *     {@code metadata_only}, {@code pause_writeback}), in file order
+     */
+    record Writecache(String origin, String writecache, long blockSize, Map<String, Long> settings)
+            implements SegmentType {
+
+        /** The settings LVM stores for dm-writecache, by the kernel's names. */
+        public static final List<String> SETTINGS = List.of("high_watermark", "low_watermark", "writeback_jobs",
+                "autocommit_blocks", "autocommit_time", "fua", "nofua", "cleaner", "max_age", "metadata_only",
+                "pause_writeback");
+
+        /** Checks what the metadata importer checks. */
+        public Writecache {
+            Objects.requireNonNull(origin, "origin");
+            Objects.requireNonNull(writecache, "writecache");
+            settings = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(
+                    Objects.requireNonNull(settings, "settings")));
+            // lib/writecache/writecache.c: _writecache_text_import (block size 512 or 4096)
+            if (blockSize != 512 && blockSize != 4096) {
+                throw new IllegalArgumentException("Invalid writecache_block_size " + blockSize
+                        + " (expected 512 or 4096)");
+            }
+            for (Map.Entry<String, Long> e : settings.entrySet()) {
+                if (!SETTINGS.contains(Objects.requireNonNull(e.getKey(), "setting"))) {
+                    throw new IllegalArgumentException("Unknown writecache setting \"" + e.getKey() + "\" (expected"
+                            + " one of " + SETTINGS + ")");
+                }
+                if (Objects.requireNonNull(e.getValue(), e.getKey()) < 0) {
+                    throw new IllegalArgumentException("writecache setting " + e.getKey() + " = " + e.getValue()
+                            + " must not be negative");
+                }
+            }
+            if (origin.equals(writecache)) {
+                throw new IllegalArgumentException("writecache origin and cache volume are the same LV \"" + origin
+                        + "\"");
+            }
+        }
+
+        @Override
+        public String typeName() {
+            return "writecache";
         }
     }
 }

@@ -35,6 +35,10 @@ public final class LvTables {
         Sectors extent = vg.extentSize();
         List<DmTarget> targets = new ArrayList<>();
         for (LvSegment seg : lv.segments()) {
+            if (!seg.isStriped()) {
+                throw new IllegalArgumentException("LV " + vg.name() + "/" + lv.name() + ": the table of a "
+                        + seg.type().typeName() + " segment is not made here (only linear and striped segments)");
+            }
             Sectors start = extent.times(seg.startExtent());
             Sectors length = extent.times(seg.extentCount());
             if (seg.stripes() == 1) {

@@ -168,6 +168,9 @@ public final class LvmCommandWriter {
                         pools.add(lv.name());
                     }
                     case THIN_VOLUME -> thins.add(lv);
+                    case SNAPSHOT, CACHED, WRITECACHED, CACHE_POOL -> notExpressible(vg.name() + "/" + lv.name()
+                            + " is a " + lv.segments().get(0).type().typeName() + " LV, which these commands do not"
+                            + " make yet");
                     default -> {
                         // sub-LVs and the spare come with their pool
                     }

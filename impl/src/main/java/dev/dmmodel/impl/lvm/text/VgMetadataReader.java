@@ -37,10 +37,13 @@ import java.util.Set;
 /**
  * Reads LVM2 text metadata (a {@code vgcfgbackup} file, or the text of an on-disk metadata area) into a
  * {@link VolumeGroup}, as {@code lib/format_text/import_vsn1.c} does: the header, the VG section, its PVs
- * and its LVs with {@code striped} (and linear), {@code thin-pool} and {@code thin} segments.
+ * and its LVs with {@code striped} (and linear), {@code thin-pool}, {@code thin}, {@code snapshot} (classic
+ * snapshots), {@code cache-pool} (with the {@code METADATA_FORMAT} flag), {@code cache} and {@code writecache}
+ * segments.
  *
  * <p>What the model has no place for is reported, not dropped: any other segment type ({@code raid1},
- * {@code mirror}, {@code cache}, {@code snapshot}, {@code vdo}...), segment type flags, queued thin-pool
+ * {@code mirror}, {@code vdo}, {@code integrity}...), other segment type flags, a cache on a {@code --cachevol},
+ * a merging snapshot, settings a segment type's importer does not read, queued thin-pool
  * messages, external origins, areas on LVs and hidden LVs of no known role raise an
  * {@link LvmMetadataException}. What carries no modelled meaning is ignored: UUIDs, tags, creation
  * times, {@code seqno}, LV allocation policies and read-ahead, {@code historical_logical_volumes}.
@@ -359,6 +362,35 @@ public final class VgMetadataReader {
                         reference(dataOf, seg.thinPool().get().dataLv(), s, "pool");
                         reference(metadataOf, seg.thinPool().get().metadataLv(), s, "metadata");
                     }
+                    SegmentType t = seg.type();
+                    if (t instanceof SegmentType.Snapshot x) {
+                        subRole(x.cowStore(), LvRole.SNAPSHOT_COW, s, "cow_store");
+                    } else if (t instanceof SegmentType.CachePool x) {
+                        subRole(x.dataLv(), LvRole.CACHE_POOL_DATA, s, "cache data");
+                        subRole(x.metadataLv(), LvRole.CACHE_POOL_METADATA, s, "cache metadata");
+                    } else if (t instanceof SegmentType.Cache x) {
+                        subRole(x.cachePool(), LvRole.CACHE_POOL_IN_USE, s, "cache_pool");
+                        subRole(x.origin(), LvRole.CACHE_ORIGIN, s, "cache origin");
+                    } else if (t instanceof SegmentType.Writecache x) {
+                        subRole(x.writecache(), LvRole.CACHE_VOLUME, s, "writecache");
+                        subRole(x.origin(), LvRole.WRITECACHE_ORIGIN, s, "writecache origin");
+                    }
+                }
+            }
+            // lib/metadata/lv.c: lv_layout_and_role — what the referenced LVs must be
+            for (Map.Entry<String, SubRole> e : subRoles.entrySet()) {
+                Raw target = raws.get(e.getKey());
+                LvSegment first = target.segments().get(0);
+                boolean fits = switch (e.getValue().role()) {
+                    case CACHE_POOL_IN_USE -> first.type() instanceof SegmentType.CachePool;
+                    default -> first.isStriped();
+                };
+                if (!fits || (e.getValue().role() != LvRole.CACHE_POOL_IN_USE && (dataOf.containsKey(e.getKey())
+                        || metadataOf.containsKey(e.getKey())))) {
+                    throw error(e.getValue().at(), "LV " + vgName + "/" + e.getKey() + ", the " + e.getValue().key()
+                            + " of LV " + vgName + "/" + e.getValue().at().key() + ", is a " + first.type().typeName()
+                            + (fits ? " LV of a thin pool" : " LV") + ", not a "
+                            + (e.getValue().role() == LvRole.CACHE_POOL_IN_USE ? "cache pool" : "linear or striped LV"));
                 }
             }
             List<LogicalVolume> out = new ArrayList<>();
@@ -369,7 +401,9 @@ public final class VgMetadataReader {
                 String lv = vgName + "/" + name;
                 LvRole role;
                 // lib/metadata/lv.c: lv_layout_and_role (roles from segment types, references, _pmspare)
-                if (dataOf.containsKey(name) && metadataOf.containsKey(name)) {
+                if (subRoles.containsKey(name)) {
+                    role = subRoles.get(name).role();
+                } else if (dataOf.containsKey(name) && metadataOf.containsKey(name)) {
                     throw error(s, "LV " + lv + " is both a thin pool's data and metadata LV");
                 } else if (dataOf.containsKey(name)) {
                     role = LvRole.THIN_POOL_DATA;
@@ -379,6 +413,12 @@ public final class VgMetadataReader {
                     role = LvRole.THIN_POOL;
                 } else if (raw.segments().get(0).thin().isPresent()) {
                     role = LvRole.THIN_VOLUME;
+                } else if (!raw.segments().get(0).isStriped()) {
+                    // snapshot, an unattached cache pool, cache, writecache: the role of the segment type
+                    SegmentType t = raw.segments().get(0).type();
+                    role = t instanceof SegmentType.Snapshot ? LvRole.SNAPSHOT
+                            : t instanceof SegmentType.CachePool ? LvRole.CACHE_POOL
+                            : t instanceof SegmentType.Cache ? LvRole.CACHED : LvRole.WRITECACHED;
                 } else if (!raw.visible() && name.endsWith("_pmspare")) {
                     role = LvRole.POOL_METADATA_SPARE;
                     // lib/metadata/merge.c: check_lv_segments_complete_vg (at most one pool metadata spare)
@@ -421,6 +461,22 @@ public final class VgMetadataReader {
                 }
             }
             return out;
+        }
+
+        /** An LV another LV's segment names, with the role that gives it. */
+        private record SubRole(LvRole role, Section at, String key) {
+        }
+
+        private final Map<String, SubRole> subRoles = new LinkedHashMap<>();
+
+        // lib/metadata/lv_manip.c: an LV is a sub-LV of one LV only (attach_pool_lv, set_lv_segment_area_lv)
+        private void subRole(String lvName, LvRole role, Section user, String key) {
+            SubRole first = subRoles.putIfAbsent(lvName, new SubRole(role, user, key));
+            if (first != null) {
+                throw error(user, "LV " + vgName + "/" + lvName + " is the " + key + " of LV " + vgName + "/"
+                        + user.key() + " and already the " + first.key() + " of LV " + vgName + "/" + first.at().key()
+                        + " (line " + first.at().line() + ")");
+            }
         }
 
         private void reference(Map<String, Located> uses, String lvName, Section pool, String key) {
@@ -498,12 +554,25 @@ public final class VgMetadataReader {
                 throw error(countSetting.value(), "extent_count " + count + " of " + what + " overflows");
             }
             Setting typeSetting = requireSetting(seg, "type", what);
-            String type = string(typeSetting);
+            String written = string(typeSetting);
+            // lib/format_text/import_vsn1.c: _read_segment — "name+FLAG+FLAG": segment type flags after the name
+            List<String> parts = List.of(written.split("\\+", -1));
+            String type = parts.get(0);
+            Set<String> typeFlags = new java.util.LinkedHashSet<>(parts.subList(1, parts.size()));
+            boolean cacheType = type.equals("cache-pool") || type.equals("cache");
+            if (!typeFlags.isEmpty() && (!cacheType || !typeFlags.equals(Set.of("METADATA_FORMAT")))) {
+                throw error(typeSetting.value(), "segment type flags \"" + written.substring(type.length() + 1)
+                        + "\" of LV " + lv + " are not modelled (only cache-pool+METADATA_FORMAT is)");
+            }
             try {
                 return switch (type) {
                     case "striped", "linear" -> striped(seg, what, start, count, countSetting);
                     case "thin-pool" -> thinPool(seg, what, start, count);
                     case "thin" -> thin(seg, what, start, count);
+                    case "snapshot" -> snapshot(seg, what, start, count);
+                    case "cache-pool" -> cachePool(seg, what, start, count, typeSetting, !typeFlags.isEmpty());
+                    case "cache" -> cache(seg, what, start, count, !typeFlags.isEmpty(), typeSetting);
+                    case "writecache" -> writecache(seg, what, start, count);
                     // lib/format_text/import_vsn1.c: _read_segment (get_segtype_from_string): other types
                     default -> throw error(typeSetting.value(), "segment type \"" + type + "\" of LV " + lv
                             + " is not modelled");
@@ -641,6 +710,133 @@ public final class VgMetadataReader {
             }
             return new LvSegment(start, count, Sectors.ZERO, List.of(),
                     new SegmentType.Thin(pool, transaction, id, origin));
+        }
+
+        // lib/snapshot/snapshot.c: _snap_text_import
+        private LvSegment snapshot(Section seg, String what, long start, long count) {
+            Setting chunkSetting = requireSetting(seg, "chunk_size", what);
+            long chunk = integer(chunkSetting);
+            String origin = lvReference(seg, "origin", what, "Origin");
+            String cow = lvReference(seg, "cow_store", what, "Cow_store");
+            Optional<Node> merging = seg.child("merging_store");
+            if (merging.isPresent()) {
+                throw error(merging.get(), "\"merging_store\" of snapshot " + what + " (a merging snapshot) is not "
+                        + "modelled");
+            }
+            try {
+                return new LvSegment(start, count, Sectors.ZERO, List.of(),
+                        new SegmentType.Snapshot(origin, cow, Sectors.of(chunk)));
+            } catch (IllegalArgumentException e) {
+                throw wrap(chunkSetting.value(), e);
+            }
+        }
+
+        // lib/cache_segtype/cache.c: _cache_pool_text_import (LVM 2.03: cache_mode, policy, policy_settings,
+        // metadata_format)
+        private LvSegment cachePool(Section seg, String what, long start, long count, Setting typeSetting,
+                                    boolean metadataFormatFlag) {
+            String data = lvReference(seg, "data", what, "Cache data");
+            String metadata = lvReference(seg, "metadata", what, "Cache metadata");
+            Setting chunkSetting = requireSetting(seg, "chunk_size", what);
+            long chunk = integer(chunkSetting);
+            Optional<SegmentType.CacheMode> mode = Optional.empty();
+            Optional<Setting> modeSetting = setting(seg, "cache_mode");
+            if (modeSetting.isPresent()) {
+                String m = string(modeSetting.get());
+                mode = java.util.Arrays.stream(SegmentType.CacheMode.values()).filter(c -> c.word().equals(m))
+                        .findFirst();
+                if (mode.isEmpty()) {
+                    throw error(modeSetting.get().value(), "Unknown cache_mode \"" + m + "\" in " + what
+                            + " (expected writethrough, writeback or passthrough)");
+                }
+            }
+            Optional<String> policy = setting(seg, "policy").map(VgMetadataReader.this::string);
+            Map<String, Long> settings = new LinkedHashMap<>();
+            Optional<Node> settingsNode = seg.child("policy_settings");
+            if (settingsNode.isPresent()) {
+                if (!(settingsNode.get() instanceof Section ps)) {
+                    throw error(settingsNode.get(), "expected \"policy_settings\" to be a section in " + what);
+                }
+                if (policy.isEmpty()) {
+                    throw error(ps, "policy_settings without a policy in " + what);
+                }
+                for (Node n : ps.children()) {
+                    if (!(n instanceof Setting st)) {
+                        throw error(n, "expected a setting in policy_settings of " + what + ", found section \""
+                                + n.key() + "\"");
+                    }
+                    settings.put(st.key(), nonNegative(st));
+                }
+            }
+            Optional<Integer> format = Optional.empty();
+            Optional<Setting> formatSetting = setting(seg, "metadata_format");
+            if (formatSetting.isPresent()) {
+                format = Optional.of((int) Math.min(Integer.MAX_VALUE, nonNegative(formatSetting.get())));
+            }
+            // lib/cache_segtype/cache.c: the METADATA_FORMAT flag is written exactly when metadata_format is
+            if (format.isPresent() != metadataFormatFlag) {
+                throw error(format.isPresent() ? formatSetting.get().value() : typeSetting.value(), format.isPresent()
+                        ? "metadata_format of " + what + " needs the segment type cache-pool+METADATA_FORMAT"
+                        : "segment type cache-pool+METADATA_FORMAT of " + what + " without metadata_format");
+            }
+            rejectChildren(seg, what, Set.of("start_extent", "extent_count", "type", "data", "metadata",
+                    "chunk_size", "cache_mode", "policy", "policy_settings", "metadata_format"));
+            try {
+                return new LvSegment(start, count, Sectors.ZERO, List.of(), new SegmentType.CachePool(data, metadata,
+                        Sectors.of(chunk), mode, policy, settings, format));
+            } catch (IllegalArgumentException e) {
+                throw wrap(chunkSetting.value(), e);
+            }
+        }
+
+        // lib/cache_segtype/cache.c: _cache_text_import — a cache pool's cache; a cachevol's settings are not
+        private LvSegment cache(Section seg, String what, long start, long count, boolean flag, Setting typeSetting) {
+            if (flag) {
+                throw error(typeSetting.value(), "segment type cache+METADATA_FORMAT of " + what
+                        + " (a cache on a --cachevol) is not modelled");
+            }
+            String pool = lvReference(seg, "cache_pool", what, "Cache_pool");
+            String origin = lvReference(seg, "origin", what, "Cache origin");
+            rejectChildren(seg, what, Set.of("start_extent", "extent_count", "type", "cache_pool", "origin"));
+            try {
+                return new LvSegment(start, count, Sectors.ZERO, List.of(), new SegmentType.Cache(pool, origin));
+            } catch (IllegalArgumentException e) {
+                throw wrap(seg, e);
+            }
+        }
+
+        // lib/writecache/writecache.c: _writecache_text_import
+        private LvSegment writecache(Section seg, String what, long start, long count) {
+            String cachevol = lvReference(seg, "writecache", what, "Writecache");
+            String origin = lvReference(seg, "origin", what, "Writecache origin");
+            Setting blockSetting = requireSetting(seg, "writecache_block_size", what);
+            long block = integer(blockSetting);
+            Map<String, Long> settings = new LinkedHashMap<>();
+            Set<String> known = new java.util.HashSet<>(Set.of("start_extent", "extent_count", "type", "writecache",
+                    "origin", "writecache_block_size"));
+            for (String k : SegmentType.Writecache.SETTINGS) {
+                Optional<Setting> st = setting(seg, k);
+                if (st.isPresent()) {
+                    settings.put(k, nonNegative(st.get()));
+                }
+                known.add(k);
+            }
+            rejectChildren(seg, what, known);
+            try {
+                return new LvSegment(start, count, Sectors.ZERO, List.of(),
+                        new SegmentType.Writecache(origin, cachevol, block, settings));
+            } catch (IllegalArgumentException e) {
+                throw wrap(blockSetting.value(), e);
+            }
+        }
+
+        // what a segment type's importer does not read is reported, not dropped
+        private void rejectChildren(Section seg, String what, Set<String> known) {
+            for (Node n : seg.children()) {
+                if (!known.contains(n.key())) {
+                    throw error(n, "\"" + n.key() + "\" of " + what + " is not modelled");
+                }
+            }
         }
     }
 }

@@ -3,6 +3,7 @@ package dev.dmmodel.impl.lvm.text;
 import dev.dmmodel.lvm.AllocationPolicy;
 import dev.dmmodel.lvm.LogicalVolume;
 import dev.dmmodel.lvm.LvFlag;
+import dev.dmmodel.lvm.LvRole;
 import dev.dmmodel.lvm.LvSegment;
 import dev.dmmodel.lvm.PhysicalVolume;
 import dev.dmmodel.lvm.SegmentType;
@@ -269,13 +270,20 @@ public final class VgMetadataWriter {
         line("logical_volumes {");
         indent++;
         List<LogicalVolume> ordered = new ArrayList<>();
-        vg.logicalVolumes().stream().filter(LogicalVolume::visible).forEach(ordered::add);
-        vg.logicalVolumes().stream().filter(l -> !l.visible()).forEach(ordered::add);
+        // lib/format_text/export.c: _print_lvs — lv_is_visible LVs first; a snapshot's COW store counts as visible
+        // (users see it as the snapshot), its snapshotN LV as hidden although its status says VISIBLE
+        vg.logicalVolumes().stream().filter(VgMetadataWriter::printedVisible).forEach(ordered::add);
+        vg.logicalVolumes().stream().filter(l -> !printedVisible(l)).forEach(ordered::add);
         for (LogicalVolume lv : ordered) {
             printLv(vg, lv, ctx, pvKeys);
         }
         indent--;
         line("}");
+    }
+
+    // lib/metadata/metadata.c: lv_is_visible
+    private static boolean printedVisible(LogicalVolume lv) {
+        return lv.role() == LvRole.SNAPSHOT_COW || (lv.visible() && lv.role() != LvRole.SNAPSHOT);
     }
 
     // lib/format_text/export.c: _print_lv
@@ -292,6 +300,9 @@ public final class VgMetadataWriter {
         }
         if (lv.hasFlag(LvFlag.ERROR_WHEN_FULL)) {
             flags.add("\"ERROR_WHEN_FULL\"");
+        }
+        if (lv.role() == LvRole.CACHE_VOLUME) {
+            flags.add("\"CACHE_VOL\"");
         }
         line("flags = [" + String.join(", ", flags) + "]");
         long t = ctx.lvCreationTimes().getOrDefault(lv.name(), ctx.creationTime());
@@ -316,13 +327,31 @@ public final class VgMetadataWriter {
         line("start_extent = " + seg.startExtent());
         sized("extent_count = " + seg.extentCount(), seg.extentCount() * vg.extentSize().count());
         nl();
-        line("type = " + quote(seg.type().typeName()));
+        boolean metadataFormat = seg.type() instanceof SegmentType.CachePool c && c.metadataFormat().isPresent();
+        line("type = " + quote(seg.type().typeName() + (metadataFormat ? "+METADATA_FORMAT" : "")));
         if (seg.type() instanceof SegmentType.Striped) {
             striped(seg, pvKeys);
         } else if (seg.type() instanceof SegmentType.ThinPool p) {
             thinPool(p);
         } else if (seg.type() instanceof SegmentType.Thin t) {
             thin(t);
+        } else if (seg.type() instanceof SegmentType.Snapshot x) {
+            // lib/snapshot/snapshot.c: _snap_text_export
+            line("chunk_size = " + x.chunkSize().count());
+            line("origin = " + quote(x.origin()));
+            line("cow_store = " + quote(x.cowStore()));
+        } else if (seg.type() instanceof SegmentType.CachePool c) {
+            cachePool(c);
+        } else if (seg.type() instanceof SegmentType.Cache c) {
+            // lib/cache_segtype/cache.c: _cache_text_export
+            line("cache_pool = " + quote(c.cachePool()));
+            line("origin = " + quote(c.origin()));
+        } else if (seg.type() instanceof SegmentType.Writecache w) {
+            // lib/writecache/writecache.c: _writecache_text_export
+            line("writecache = " + quote(w.writecache()));
+            line("origin = " + quote(w.origin()));
+            line("writecache_block_size = " + w.blockSize());
+            w.settings().forEach((k, v) -> line(k + " = " + v));
         }
         indent--;
         line("}");
@@ -357,6 +386,23 @@ public final class VgMetadataWriter {
         line("discards = " + quote(p.discards().word()));
         if (p.zeroNewBlocks()) {
             line("zero_new_blocks = 1");
+        }
+    }
+
+    // lib/cache_segtype/cache.c: _cache_pool_text_export (LVM 2.03's order)
+    private void cachePool(SegmentType.CachePool c) {
+        line("data = " + quote(c.dataLv()));
+        line("metadata = " + quote(c.metadataLv()));
+        c.metadataFormat().ifPresent(f -> line("metadata_format = " + f));
+        line("chunk_size = " + c.chunkSize().count());
+        c.cacheMode().ifPresent(m -> line("cache_mode = " + quote(m.word())));
+        c.policy().ifPresent(p -> line("policy = " + quote(p)));
+        if (!c.policySettings().isEmpty()) {
+            line("policy_settings {");
+            indent++;
+            c.policySettings().forEach((k, v) -> line(k + " = " + v));
+            indent--;
+            line("}");
         }
     }
 

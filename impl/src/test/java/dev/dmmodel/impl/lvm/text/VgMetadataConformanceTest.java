@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.DynamicContainer.dynamicContainer;
 import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 
 import dev.dmmodel.lvm.LogicalVolume;
+import dev.dmmodel.lvm.LvRole;
 import dev.dmmodel.lvm.LvSegment;
 import dev.dmmodel.lvm.PhysicalVolume;
 import dev.dmmodel.lvm.SegmentType;
@@ -47,7 +48,11 @@ import org.junit.jupiter.api.TestFactory;
 class VgMetadataConformanceTest {
 
     private static final String PROPERTY = "dmmodel.shared.dir";
-    private static final List<String> TRACE_FOLDERS = List.of("kernel-traces", "kernel-traces-6.12");
+    private static final List<String> TRACE_FOLDERS = List.of("kernel-traces", "kernel-traces-6.12", "kernel-traces-5.10",
+            "kernel-traces-7.2", "kernel-traces-6.12-stacks");
+    /** Case-name prefixes whose LVM segment types are not modelled yet, with the issue that brings them. */
+    static final Map<String, String> NOT_MODELLED = Map.of("lvmraid-",
+            "LVM raid segment types (raid1, raid5_ls) are not modelled yet: issue 13 brings them");
     private static final Pattern OBJECT = Pattern.compile("\\{[^{}]*\\}");
     private static final Pattern FIELD = Pattern.compile("\"([A-Za-z0-9_]+)\"\\s*:\\s*\"((?:[^\"\\\\]|\\\\.)*)\"");
     private static final Pattern RANGE = Pattern.compile("/dev/(\\S+):(\\d+)-(\\d+)");
@@ -95,7 +100,15 @@ class VgMetadataConformanceTest {
                 throw new AssertionError(root + " holds no */snapshot/lvm/*.vg");
             }));
         }
-        return files.stream().map(f -> dynamicTest(root.relativize(f).toString(), f.toUri(), () -> check(f)));
+        return files.stream().map(f -> {
+            String caseName = root.relativize(f).getName(0).toString();
+            java.util.Optional<String> skip = NOT_MODELLED.entrySet().stream()
+                    .filter(e -> caseName.startsWith(e.getKey())).map(Map.Entry::getValue).findFirst();
+            return dynamicTest(root.relativize(f).toString(), f.toUri(), () -> {
+                Assumptions.assumeTrue(skip.isEmpty(), () -> root.relativize(f) + " skipped: " + skip.orElse(""));
+                check(f);
+            });
+        });
     }
 
     private static List<Map<String, String>> rows(Path json) throws IOException {
@@ -128,9 +141,19 @@ class VgMetadataConformanceTest {
         VolumeGroup vg = VgMetadataReader.read(vgFile);
         Path lvm = vgFile.getParent();
 
-        List<Map<String, String>> segs = rows(lvm.resolve("lvs-segments-all.json"));
+        // a snapshot with several VGs has one report for all: this VG's rows
+        List<Map<String, String>> segs = rows(lvm.resolve("lvs-segments-all.json")).stream()
+                .filter(r -> vg.name().equals(r.get("vg_name"))).toList();
         assertThat(segs).as("segment rows").isNotEmpty();
         TreeSet<String> reported = new TreeSet<>();
+        // lib/metadata/snapshot_manip.c: a classic snapshot is reported under its COW store's name, with the
+        // snapshot's chunk size and origin; its snapshotN LV is not reported
+        Map<String, SegmentType.Snapshot> snapshotOfCow = new HashMap<>();
+        for (LogicalVolume l : vg.logicalVolumes()) {
+            if (l.segments().get(0).type() instanceof SegmentType.Snapshot x) {
+                snapshotOfCow.put(x.cowStore(), x);
+            }
+        }
         for (Map<String, String> row : segs) {
             assertThat(row.get("vg_name")).isEqualTo(vg.name());
             assertThat(sectors(row.get("vg_extent_size"))).isEqualTo(vg.extentSize().count());
@@ -138,7 +161,13 @@ class VgMetadataConformanceTest {
             reported.add(name);
             LogicalVolume lv = vg.logicalVolume(name).orElseThrow(() -> new AssertionError("no LV " + name));
             String what = vg.name() + "/" + name + " at LE " + row.get("seg_start_pe");
-            assertThat(lv.visible()).as(what + " visible").isEqualTo(!row.get("lv_name").startsWith("["));
+            boolean shown = lv.role() == LvRole.SNAPSHOT_COW || lv.visible();
+            assertThat(shown).as(what + " visible").isEqualTo(!row.get("lv_name").startsWith("["));
+            if (snapshotOfCow.containsKey(name)) {
+                SegmentType.Snapshot x = snapshotOfCow.get(name);
+                assertThat(x.chunkSize().count()).as(what + " chunk_size").isEqualTo(sectors(row.get("chunk_size")));
+                assertThat(x.origin()).as(what + " origin").isEqualTo(row.get("origin"));
+            }
             long start = Long.parseLong(row.get("seg_start_pe"));
             LvSegment seg = lv.segments().stream().filter(s -> s.startExtent() == start).findFirst()
                     .orElseThrow(() -> new AssertionError("no segment of " + what));
@@ -165,6 +194,26 @@ class VgMetadataConformanceTest {
                 assertThat(p.zeroNewBlocks()).as(what + " zero").isEqualTo("zero".equals(row.get("zero")));
                 assertThat(p.dataLv()).isEqualTo(bare(row.get("data_lv")));
                 assertThat(p.metadataLv()).isEqualTo(bare(row.get("metadata_lv")));
+            } else if (seg.type() instanceof SegmentType.CachePool p) {
+                assertThat(p.chunkSize().count()).as(what + " chunk_size").isEqualTo(sectors(row.get("chunk_size")));
+                assertThat(p.dataLv()).isEqualTo(bare(row.get("data_lv")));
+                assertThat(p.metadataLv()).isEqualTo(bare(row.get("metadata_lv")));
+                assertThat(p.cacheMode().map(SegmentType.CacheMode::word).orElse("")).as(what + " cache_mode")
+                        .isEqualTo(row.get("cache_mode"));
+                assertThat(p.policy().orElse("")).as(what + " cache_policy").isEqualTo(row.get("cache_policy"));
+            } else if (seg.type() instanceof SegmentType.Cache c) {
+                SegmentType.CachePool p = (SegmentType.CachePool) vg.logicalVolume(c.cachePool()).orElseThrow()
+                        .segments().get(0).type();
+                assertThat(c.origin()).as(what + " origin").isEqualTo(bare(row.get("origin")));
+                assertThat(c.cachePool()).as(what + " pool_lv").isEqualTo(bare(row.get("pool_lv")));
+                assertThat(p.chunkSize().count()).as(what + " chunk_size").isEqualTo(sectors(row.get("chunk_size")));
+                assertThat(p.cacheMode().map(SegmentType.CacheMode::word).orElse("")).as(what + " cache_mode")
+                        .isEqualTo(row.get("cache_mode"));
+            } else if (seg.type() instanceof SegmentType.Writecache w) {
+                assertThat(w.origin()).as(what + " origin").isEqualTo(bare(row.get("origin")));
+                assertThat(w.writecache()).as(what + " pool_lv").isEqualTo(bare(row.get("pool_lv")));
+                assertThat(w.blockSize()).as(what + " writecache_block_size")
+                        .isEqualTo(Long.parseLong(row.get("writecache_block_size")));
             } else {
                 SegmentType.Thin t = seg.thin().orElseThrow();
                 assertThat(t.transactionId()).as(what + " transaction_id")
@@ -173,9 +222,9 @@ class VgMetadataConformanceTest {
                 assertThat(t.pool()).as(what + " pool_lv").isEqualTo(bare(row.get("pool_lv")));
             }
         }
-        assertThat(reported).as("LVs").isEqualTo(new TreeSet<>(vg.logicalVolumes().stream()
-                .map(LogicalVolume::name).toList()));
-        long segments = vg.logicalVolumes().stream().mapToLong(l -> l.segments().size()).sum();
+        List<LogicalVolume> reportable = vg.logicalVolumes().stream().filter(l -> l.role() != LvRole.SNAPSHOT).toList();
+        assertThat(reported).as("LVs").isEqualTo(new TreeSet<>(reportable.stream().map(LogicalVolume::name).toList()));
+        long segments = reportable.stream().mapToLong(l -> l.segments().size()).sum();
         assertThat((long) segs.size()).as("segment count").isEqualTo(segments);
 
         Map<String, Map<String, String>> pvRows = new HashMap<>();

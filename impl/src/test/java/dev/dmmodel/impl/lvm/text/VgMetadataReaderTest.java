@@ -26,7 +26,8 @@ import org.junit.jupiter.api.Test;
 /** The reader on real vgcfgbackup files (copied from shared/kernel-traces) and on edited copies. */
 class VgMetadataReaderTest {
 
-    static final List<String> FIXTURES = List.of("thin-lvm-zy-direct1M.vg", "lp-raid-part63.vg", "ss-str-1M-at0.vg");
+    static final List<String> FIXTURES = List.of("thin-lvm-zy-direct1M.vg", "lp-raid-part63.vg", "ss-str-1M-at0.vg",
+            "snapshot-c64k-6.12-stacks.vg", "cache-writecache-6.12-stacks.vg");
 
     static String fixture(String name) {
         try (InputStream in = VgMetadataReaderTest.class.getResourceAsStream("/lvmtext/" + name)) {
@@ -140,8 +141,12 @@ class VgMetadataReaderTest {
     void unknownSegmentTypesAreReportedWithTheLvAndTheLine() {
         LvmMetadataException e = failure(thinWith("type = \"thin\"", "type = \"raid1\""));
         assertThat(e.getMessage()).isEqualTo("t.vg:72:12: segment type \"raid1\" of LV vgt/thin is not modelled");
-        assertThat(failure(thinWith("type = \"thin-pool\"", "type = \"cache+METADATA_FORMAT\"")).problem())
-                .isEqualTo("segment type \"cache+METADATA_FORMAT\" of LV vgt/pool is not modelled");
+        assertThat(failure(thinWith("type = \"thin-pool\"", "type = \"mirror\"")).problem())
+                .isEqualTo("segment type \"mirror\" of LV vgt/pool is not modelled");
+        // a flag on a type that takes none: thin-pool+METADATA_FORMAT is not an LVM type
+        assertThat(failure(thinWith("type = \"thin-pool\"", "type = \"thin-pool+METADATA_FORMAT\"")).problem())
+                .isEqualTo("segment type flags \"METADATA_FORMAT\" of LV vgt/pool are not modelled (only"
+                        + " cache-pool+METADATA_FORMAT is)");
     }
 
     @Test

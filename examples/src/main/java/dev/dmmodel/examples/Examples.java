@@ -12,5 +12,6 @@ public final class Examples {
         Seed002IostatOnDm.run(System.out);
         Seed003RaidPartitionLvm.run(System.out);
         Seed004ThinSplit.run(System.out);
+        LuksOnLvm.run(System.out);
     }
 }

@@ -36,7 +36,8 @@ import java.util.Optional;
  * logical blocks, qemu AHCI, NVMe, hardware RAID 5 of 3–8 disks), 64 MiB – 16 GiB; optional msdos
  * partitions (at 63, at 2048 or placed by parted's optimal alignment); then either LVM (pvcreate, vgcreate,
  * one or two linear or striped LVs of 1–3 stripes with power-of-two stripe sizes 4 KiB – 1 MiB) or tables
- * written by hand (linear and striped targets, possibly a second level of dm devices on the first); kernel
+ * written by hand (linear and striped targets, possibly a second level of dm devices on the first), and now and
+ * then a dm-crypt device on top (512- or 4096-byte crypt sectors, a data offset); kernel
  * 6.12 or 6.1. The workload is a few dd-like direct writes and reads and buffered writes (and now and then
  * a buffered read) at random aligned offsets, some near table boundaries and the end of the device, with
  * sizes from one logical block to several MiB (so that dm splits and disk splits happen), or an fio-style
@@ -137,7 +138,40 @@ final class CaseGen {
                 bases.add(d);
             }
         }
-        return r.nextBoolean() ? lvm(bases) : handMade(bases);
+        String top = r.nextBoolean() ? lvm(bases) : handMade(bases);
+        // dm-crypt on top with probability 1/4, one span: shrinking drops it
+        String crypt = r.maybe(0.25, () -> crypt(top));
+        return crypt != null ? crypt : top;
+    }
+
+    /**
+     * A dm-crypt device {@code c0} over the whole of {@code under} past a data offset (none, 4 KiB, 1 MiB or
+     * LUKS2's 16 MiB), with 512- or 4096-byte crypt sectors (4096 over a 4 KiB-sector device), with or without
+     * {@code allow_discards}.
+     */
+    private String crypt(String under) {
+        Layout l = builder.build();
+        dev.dmmodel.device.BlockDevice d = l.device(under);
+        long size = d.size().count();
+        long lbs = d.limits().logicalBlockSize() / 512;
+        int sectorSize = lbs >= 8 || r.nextBoolean() ? 4096 : 512;
+        long unit = Math.max(lbs, sectorSize / 512);
+        long offset = new long[] {0, 8, 2048, 32768}[r.nextInt(4)];
+        if (size - offset < 64 * unit) {
+            offset = 0;
+        }
+        long length = roundDown(size - offset, unit);
+        if (length < unit) {
+            return null;
+        }
+        boolean discards = r.nextBoolean();
+        builder.dmsetupCreate("c0", DmTable.builder().add(new dev.dmmodel.dm.CryptTarget(Sectors.ZERO,
+                Sectors.of(length), "aes-xts-plain64", "-", Sectors.ZERO, d.name(), Sectors.of(offset), sectorSize,
+                discards, false, List.of())).build());
+        script.add(".dmsetupCreate(\"c0\", DmTable.builder().add(new CryptTarget(Sectors.ZERO, Sectors.of(" + length
+                + "), \"aes-xts-plain64\", \"-\", Sectors.ZERO, \"" + d.name() + "\", Sectors.of(" + offset + "), "
+                + sectorSize + ", " + discards + ", false, List.of())).build())");
+        return "/dev/mapper/c0";
     }
 
     private String disk() {

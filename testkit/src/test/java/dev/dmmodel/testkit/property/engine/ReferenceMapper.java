@@ -14,7 +14,8 @@ import java.util.List;
 /**
  * Where a sector range of a device lies on the whole disks, computed from the layout's definitions alone
  * (independently of the engine): a partition adds its start ({@code blk_partition_remap}); {@code linear}
- * maps sector for sector from its offset ({@code linear_map_sector}); {@code striped} maps chunk
+ * maps sector for sector from its offset ({@code linear_map_sector}), and so does {@code crypt}
+ * ({@code crypt_map_sector}); {@code striped} maps chunk
  * {@code c} to stripe {@code c mod n}, row {@code c / n} ({@code stripe_map_sector}).
  */
 final class ReferenceMapper {
@@ -75,6 +76,9 @@ final class ReferenceMapper {
     private static void mapTarget(Layout layout, DmTarget t, long offset, long n, List<Piece> out) {
         if (t instanceof LinearTarget lt) {
             map(layout, lt.device(), lt.offset().count() + offset, n, out);
+        } else if (t instanceof dev.dmmodel.dm.CryptTarget ct) {
+            // crypt_map_sector: cc->start + (sector - ti->begin), sector for sector (the data is encrypted in place)
+            map(layout, ct.device(), ct.offset().count() + offset, n, out);
         } else if (t instanceof StripedTarget st) {
             long chunk = st.chunkSectors();
             int stripes = st.stripes().size();

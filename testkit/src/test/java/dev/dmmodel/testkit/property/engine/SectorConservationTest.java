@@ -49,6 +49,7 @@ class SectorConservationTest {
         assertThat(cov.get("case on stacked dm")).as("cases on two dm levels").isGreaterThan(0);
         assertThat(cov.get("case with partitions")).as("cases with partitions").isGreaterThan(0);
         assertThat(cov.get("case on 4Kn disk")).as("cases on 4Kn disks").isGreaterThan(0);
+        assertThat(cov.get("case through dm-crypt")).as("cases through dm-crypt").isGreaterThan(0);
     }
 
     /** Checks one operation; throws with the case's details. */
@@ -140,6 +141,10 @@ class SectorConservationTest {
         }
         if (!layout.partitions().isEmpty()) {
             coverage.add("case with partitions");
+        }
+        if (layout.dmDevices().stream().anyMatch(d -> d.table().targets().stream()
+                .anyMatch(t -> t instanceof dev.dmmodel.dm.CryptTarget))) {
+            coverage.add("case through dm-crypt");
         }
         if (!layout.volumeGroups().isEmpty()) {
             coverage.add("case on lvm");

@@ -22,7 +22,8 @@ import org.junit.jupiter.api.Test;
  *       is set, and starts and ends on a logical block ({@code logical_block_size / 512} sectors).</li>
  *   <li>Every dm clone ({@code block_bio_remap} from a dm device) stays inside one target; from a
  *       {@code striped} target it stays inside one chunk and has at most the dm device's
- *       {@code max_sectors} sectors; and it starts and ends on a logical block of the dm device.</li>
+ *       {@code max_sectors} sectors; from a {@code crypt} target it has at most 256 sectors
+ *       ({@code get_max_request_size}); and it starts and ends on a logical block of the dm device.</li>
  * </ul>
  *
  * <p>Kernel rules it follows from: {@code __bio_split_to_limits} → {@code bio_split_rw} cuts at
@@ -48,6 +49,7 @@ class SplitsRespectLimitsTest {
         });
         CoverageGate.assumeEnoughTries("splits-respect-limits", cov.tries);
         assertThat(cov.get("striped clone")).isGreaterThan(0);
+        assertThat(cov.get("crypt clone")).isGreaterThan(0);
         assertThat(cov.get("disk piece at max_sectors")).isGreaterThan(0);
         assertThat(cov.get("disk with chunk_sectors")).isGreaterThan(0);
     }
@@ -110,6 +112,14 @@ class SplitsRespectLimitsTest {
         if (from % lbs != 0 || e.nrSectors() % lbs != 0) {
             fail(c, o, e, "the clone " + from + "+" + e.nrSectors() + " is not in whole logical blocks of "
                     + dm.limits().logicalBlockSize() + " bytes of " + dm.name());
+        }
+        if (t instanceof dev.dmmodel.dm.CryptTarget) {
+            coverage.add("crypt clone");
+            // dm-crypt.c: get_max_request_size — DM_CRYPT_DEFAULT_MAX_{READ,WRITE}_SIZE = 128 KiB = 256 sectors
+            if (e.nrSectors() > 256) {
+                fail(c, o, e, "the crypt clone has " + e.nrSectors() + " sectors, more than dm-crypt's 256 (128 KiB)"
+                        + " of " + dm.name());
+            }
         }
         if (t instanceof StripedTarget st) {
             coverage.add("striped clone");

@@ -391,6 +391,51 @@ public final class DmGens {
         return unfilteredStacks(profile, maxDisks).filter(DmGens::builds, 20);
     }
 
+    /**
+     * {@link #stacks(KernelProfile)} with dm devices on top: with probability 1/2 a dm-crypt device {@code c0}
+     * over the last LV (or the first disk or partition without LVM) past a data offset (none, 4 KiB, 1 MiB or
+     * LUKS2's 16 MiB), with 512- or 4096-byte crypt sectors (4096 over a 4 KiB-sector device), with or without
+     * {@code allow_discards}; the key is the {@code -} of a keyless table. Shrinks towards no layer, then as
+     * {@link #stacks(KernelProfile)} does.
+     */
+    public static Gen<StackPlan> targetStacks(KernelProfile profile) {
+        java.util.Objects.requireNonNull(profile, "profile");
+        return stacks(profile).flatMap(plan -> s -> {
+            if (!s.bool(0.5)) {
+                return plan;
+            }
+            Layout layout = plan.build();
+            List<String> under = new ArrayList<>(plan.lvPaths().isEmpty() ? List.of() : List.of(
+                    plan.lvPaths().get(plan.lvPaths().size() - 1)));
+            if (under.isEmpty()) {
+                under.add(plan.partitionNames().isEmpty() ? plan.disks().get(0).name() : plan.partitionNames().get(0));
+            }
+            dev.dmmodel.device.BlockDevice d = layout.device(under.get(0));
+            long size = d.size().count();
+            long lbs = d.limits().logicalBlockSize() / 512;
+            int sectorSize = lbs >= 8 || s.bool(0.5) ? 4096 : 512;
+            long unit = Math.max(lbs, sectorSize / 512);
+            long offset = new long[] {0, 8, 2048, 32768}[(int) s.choice(3)];
+            if (size - offset < 64 * unit) {
+                offset = 0;
+            }
+            long length = (size - offset) / unit * unit;
+            if (length < unit) {
+                return plan;
+            }
+            boolean discards = s.bool(0.5);
+            dev.dmmodel.dm.CryptTarget c = new dev.dmmodel.dm.CryptTarget(Sectors.ZERO, Sectors.of(length),
+                    "aes-xts-plain64", "-", Sectors.ZERO, d.name(), Sectors.of(offset), sectorSize, discards, false,
+                    List.of());
+            String java = ".add(new CryptTarget(Sectors.ZERO, Sectors.of(" + length + "), \"aes-xts-plain64\", \"-\","
+                    + " Sectors.ZERO, \"" + d.name() + "\", Sectors.of(" + offset + "), " + sectorSize + ", " + discards
+                    + ", false, List.of()))";
+            return new StackPlan(plan.profile(), plan.disks(), plan.partitionTables(), plan.physicalVolumes(),
+                    plan.volumeGroup(), plan.logicalVolumes(), plan.thinPools(), plan.thinVolumes(),
+                    List.of(new StackPlan.DmLayer("c0", dev.dmmodel.dm.DmTable.builder().add(c).build(), java)));
+        });
+    }
+
     /** {@link #stacks(KernelProfile, int)} without the safety net (for testing that it is not needed). */
     static Gen<StackPlan> unfilteredStacks(KernelProfile profile, int maxDisks) {
         if (maxDisks < 1) {

@@ -41,13 +41,24 @@ import java.util.Optional;
  * @param logicalVolumes linear and striped LVs, in creation order
  * @param thinPools thin pools, created after the LVs
  * @param thinVolumes thin volumes, created after the pools
+ * @param dmLayers dm devices made with {@code dmsetup create} on top of the rest ({@link DmGens#targetStacks}:
+ *     dm-crypt), in creation order
  */
 public record StackPlan(KernelProfile profile, List<Disk> disks, List<PartitionTable> partitionTables,
                         List<String> physicalVolumes, Optional<VolumeGroup> volumeGroup, List<Lv> logicalVolumes,
-                        List<ThinPool> thinPools, List<ThinVolume> thinVolumes) {
+                        List<ThinPool> thinPools, List<ThinVolume> thinVolumes, List<DmLayer> dmLayers) {
+
+    /** A plan without dm layers. */
+    public StackPlan(KernelProfile profile, List<Disk> disks, List<PartitionTable> partitionTables,
+                     List<String> physicalVolumes, Optional<VolumeGroup> volumeGroup, List<Lv> logicalVolumes,
+                     List<ThinPool> thinPools, List<ThinVolume> thinVolumes) {
+        this(profile, disks, partitionTables, physicalVolumes, volumeGroup, logicalVolumes, thinPools, thinVolumes,
+                List.of());
+    }
 
     /** Copies the lists; a stack with LVs, pools or PVs needs its volume group. */
     public StackPlan {
+        dmLayers = List.copyOf(dmLayers);
         Objects.requireNonNull(profile, "profile");
         disks = List.copyOf(disks);
         partitionTables = List.copyOf(partitionTables);
@@ -90,6 +101,9 @@ public record StackPlan(KernelProfile profile, List<Disk> disks, List<PartitionT
                 b.lvcreateThin(vg.name(), t.request());
             }
         });
+        for (DmLayer l : dmLayers) {
+            b.dmsetupCreate(l.name(), l.table());
+        }
         return b;
     }
 
@@ -119,6 +133,11 @@ public record StackPlan(KernelProfile profile, List<Disk> disks, List<PartitionT
         return List.copyOf(out);
     }
 
+    /** Paths of the dm layers ({@code /dev/mapper/c0}), in creation order. */
+    public List<String> dmLayerPaths() {
+        return dmLayers.stream().map(l -> "/dev/mapper/" + l.name()).toList();
+    }
+
     /** Paths of the linear, striped and thin LVs ({@code /dev/vg0/lv0}), in creation order. */
     public List<String> lvPaths() {
         List<String> out = new ArrayList<>();
@@ -141,6 +160,7 @@ public record StackPlan(KernelProfile profile, List<Disk> disks, List<PartitionT
             thinPools.forEach(p -> out.add(".lvcreateThinPool(\"" + vg.name() + "\", " + p + ")"));
             thinVolumes.forEach(t -> out.add(".lvcreateThin(\"" + vg.name() + "\", " + t + ")"));
         });
+        dmLayers.forEach(l -> out.add(l.toString()));
         return List.copyOf(out);
     }
 
@@ -193,6 +213,28 @@ public record StackPlan(KernelProfile profile, List<Disk> disks, List<PartitionT
     }
 
     // ---- parts
+
+    /**
+     * A dm device made with {@code dmsetup create} on top of the plan's other devices.
+     *
+     * @param name the dm name ({@code /dev/mapper/NAME})
+     * @param table its table (devices by kernel name)
+     * @param java the Java of the table's targets, for printing ({@code new CryptTarget(...)})
+     */
+    public record DmLayer(String name, dev.dmmodel.dm.DmTable table, String java) {
+        /** Rejects nulls. */
+        public DmLayer {
+            Objects.requireNonNull(name, "name");
+            Objects.requireNonNull(table, "table");
+            Objects.requireNonNull(java, "java");
+        }
+
+        /** The builder call. */
+        @Override
+        public String toString() {
+            return ".dmsetupCreate(\"" + name + "\", DmTable.builder()" + java + ".build())";
+        }
+    }
 
     /**
      * A disk: a preset, limits overridden or not, and a size.

@@ -285,6 +285,23 @@ class DmGensTest {
     }
 
     @Test
+    void aCryptLayerShrinksToOneOverTheSmallestStack() {
+        // the property "no dm layer" fails as soon as a crypt layer is drawn; the shrinker keeps the layer and
+        // removes everything else: one 256 MiB disk (524288 sectors) without LVM, the crypt device over all of
+        // it with the simplest of each choice: 512-byte sectors (the 512-byte disk, bool false), no offset, no
+        // allow_discards
+        StackPlan plan = shrunk(DmGens.targetStacks(KernelProfile.LINUX_6_12), 3,
+                s -> assertThat(s.dmLayers()).isEmpty());
+        assertThat(plan.toString()).isEqualTo("""
+                Layout.builder(KernelProfile.LINUX_6_12)
+                    .disk("sda", DiskPresets.ahciSata().withSize(Bytes.mib(256)))
+                    .dmsetupCreate("c0", DmTable.builder().add(new CryptTarget(Sectors.ZERO, Sectors.of(524288), \
+                "aes-xts-plain64", "-", Sectors.ZERO, "sda", Sectors.of(0), 512, false, false, List.of())).build())
+                    .build()""");
+        assertThat(plan.build().device("/dev/mapper/c0").limits().logicalBlockSize()).isEqualTo(512);
+    }
+
+    @Test
     void aThinPoolShrinksToTheSmallestPool() {
         StackPlan plan = shrunk(DmGens.stacks(), 2, s -> assertThat(s.thinPools()).isEmpty());
         assertThat(plan.toString()).isEqualTo("""

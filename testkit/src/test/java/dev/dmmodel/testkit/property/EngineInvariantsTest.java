@@ -17,8 +17,9 @@ import java.util.stream.Collectors;
 
 /**
  * The engine's invariants on the testkit's own property core, so that a failure shrinks to the smallest stack and
- * workload that still fails: a whole generated stack ({@link DmGens#stacks()}, every kernel profile), a device of it
- * (an LV, a partition or a disk) and a script of {@code dd}s on that device ({@link DmGens#scripts}).
+ * workload that still fails: a whole generated stack ({@link DmGens#targetStacks}: dm-crypt on top now and then,
+ * every kernel profile), a device of it (a dm layer, an LV, a partition or a disk) and a script of {@code dd}s on
+ * that device ({@link DmGens#scripts}).
  * (The engine package next to this one checks sector conservation through every layer, splits against the limits of
  * the queue that split them, and more, over hand-made dm tables too.)
  */
@@ -34,9 +35,10 @@ class EngineInvariantsTest {
     }
 
     Gen<Case> cases() {
-        return DmGens.kernelProfiles().flatMap(DmGens::stacks).flatMap(plan -> {
+        return DmGens.kernelProfiles().flatMap(DmGens::targetStacks).flatMap(plan -> {
             Layout layout = plan.build();
-            List<String> targets = new ArrayList<>(plan.lvPaths());
+            List<String> targets = new ArrayList<>(plan.dmLayerPaths());
+            targets.addAll(plan.lvPaths());
             targets.addAll(plan.partitionNames());
             layout.disks().forEach(d -> targets.add(d.name()));
             return Gen.elements(targets).flatMap(t -> DmGens.scripts(layout, t).map(s -> new Case(plan, t, s)));

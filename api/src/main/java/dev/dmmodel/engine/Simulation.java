@@ -31,6 +31,9 @@ public interface Simulation {
     /** What dm-thin did for each thin device so far, in layout order. */
     java.util.List<ThinStats> thinStats();
 
+    /** What each classic snapshot ({@code snapshot} target) did so far and its COW fill level, in layout order. */
+    java.util.List<SnapshotStats> snapshotStats();
+
     /** Every device's cumulative I/O counters, in layout order. */
     java.util.List<DeviceStats> stats();
 

@@ -86,7 +86,24 @@ public enum FindingType {
      * no discard support, so {@code fstrim}, {@code blkdiscard} and {@code mount -o discard} do nothing below it.
      * {@link Severity#INFO}: often chosen on purpose (discards reveal which blocks are free).
      */
-    CRYPT_DISCARDS_DROPPED("crypt.discards-dropped", Severity.INFO);
+    CRYPT_DISCARDS_DROPPED("crypt.discards-dropped", Severity.INFO),
+    /**
+     * A classic snapshot copied chunks for writes to its origin: each first write to an origin chunk reads the
+     * chunk from the origin, writes it to the COW device and commits the exception store before the write goes
+     * down. Reported with the chunks copied per MiB written to the origin.
+     */
+    SNAPSHOT_WRITE_AMPLIFICATION("snapshot.write-amplification", Severity.INFO),
+    /**
+     * The writes to a snapshot's origin were much larger than its chunk (at least 4 chunks): dm-snapshot cuts every
+     * origin write at the chunk boundaries, so each piece waits for its own copy and commit.
+     */
+    SNAPSHOT_CHUNK_SMALLER_THAN_WRITE("snapshot.chunk-smaller-than-write", Severity.WARNING),
+    /**
+     * A snapshot's COW device filled: the snapshot was invalidated (status {@code Invalid}; its I/O fails with EIO
+     * and its data is lost) or, with a {@code PO} store, overflowed (status {@code Overflow}; writes to it fail).
+     * An {@link Severity#ERROR}.
+     */
+    SNAPSHOT_COW_FULL("snapshot.cow-full", Severity.ERROR);
 
     private final String id;
     private final Severity defaultSeverity;

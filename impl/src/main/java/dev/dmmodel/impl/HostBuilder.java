@@ -320,6 +320,14 @@ final class HostBuilder implements DeviceView {
             return new ThinTarget(x.start(), x.length(), ref(dmName, x.poolDevice()), x.deviceId(),
                     x.externalOrigin().map(o -> ref(dmName, o)));
         }
+        if (t instanceof dev.dmmodel.dm.SnapshotOriginTarget x) {
+            return new dev.dmmodel.dm.SnapshotOriginTarget(x.start(), x.length(), ref(dmName, x.device()));
+        }
+        if (t instanceof dev.dmmodel.dm.SnapshotTarget x) {
+            return new dev.dmmodel.dm.SnapshotTarget(x.start(), x.length(), ref(dmName, x.originDevice()),
+                    ref(dmName, x.cowDevice()), x.store(), x.chunkSectors(), x.discardZeroesCow(),
+                    x.discardPassdownOrigin());
+        }
         return t;
     }
 

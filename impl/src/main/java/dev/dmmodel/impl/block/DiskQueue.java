@@ -65,6 +65,12 @@ final class DiskQueue {
         }
         Request rq = new Request(this, piece, r.segments());
         kernel.events.bio(EventType.GETRQ, piece);
+        if (piece.has(Bio.FUA)) {
+            // block/blk-flush.c: blk_insert_flush — a queue without FUA (the model's disks advertise none; the
+            // recorded virtio disks' queue/fua is 0) drops REQ_FUA from the data request and flushes after it
+            // (an empty post-flush request): the write is issued as plain W
+            rq.flags &= ~Bio.FUA;
+        }
         if (plug != null) {
             addToPlug(plug, rq);
         } else if (elevator && kernel.profile.unpluggedRequestsWaitInScheduler()) {

@@ -36,6 +36,22 @@ public final class DmCore {
         long blockSectors(String poolDevice);
     }
 
+    /**
+     * dm-snapshot's {@code origin_map} and {@code snapshot_map}, which share the origins' snapshot lists and the
+     * exception stores ({@code drivers/md/dm-snap.c}).
+     */
+    public interface SnapshotMapper {
+        /** {@code origin_map}'s {@code dm_accept_partial_bio}: how much of a clone of the origin target it takes. */
+        long originAcceptedLen(dev.dmmodel.dm.SnapshotOriginTarget target, Bio clone);
+
+        /** {@code origin_map} for a clone of the origin target. */
+        TargetModel.MapResult originMap(TargetModel.MapContext ctx, dev.dmmodel.dm.SnapshotOriginTarget target,
+                                        Bio clone);
+
+        /** {@code snapshot_map} for a clone (never crossing a chunk) of the snapshot target. */
+        TargetModel.MapResult snapshotMap(TargetModel.MapContext ctx, dev.dmmodel.dm.SnapshotTarget target, Bio clone);
+    }
+
     /** A dm device: its table's targets with their models, and what their {@code map} is given. */
     private record DmNode(DmDevice device, List<DmTarget> targets, List<TargetModel> models,
                           TargetModel.MapContext ctx) {
@@ -53,6 +69,7 @@ public final class DmCore {
     private final KernelProfile profile;
     private final Map<String, DmNode> dms = new HashMap<>();
     private ThinMapper thin;
+    private SnapshotMapper snapshots;
 
     /** Device-mapper on a block layer. */
     public DmCore(BlockLayer block) {
@@ -63,6 +80,11 @@ public final class DmCore {
     /** Connects dm-thin's {@code map}. */
     public void thinMapper(ThinMapper mapper) {
         this.thin = mapper;
+    }
+
+    /** Connects dm-snapshot's {@code map}s (before the devices are added). */
+    public void snapshotMapper(SnapshotMapper mapper) {
+        this.snapshots = mapper;
     }
 
     /**
@@ -80,7 +102,7 @@ public final class DmCore {
         for (DmTarget t : dm.table().targets()) {
             models.add(TargetModel.of(t, deviceSize));
         }
-        DmNode node = new DmNode(dm, dm.table().targets(), models, new TargetModel.MapContext(block, dm.name(), thin));
+        DmNode node = new DmNode(dm, dm.table().targets(), models, new TargetModel.MapContext(block, dm.name(), thin, snapshots));
         dms.put(dm.name(), node);
         block.addBioBased(dm.name(), limits, new BlockLayer.BioBasedDriver() {
             @Override
@@ -118,6 +140,13 @@ public final class DmCore {
         if (bio.sectors == 0 && bio.has(Bio.PREFLUSH)) {
             emptyFlush(dm, bio);
             return;
+        }
+        if (bio.has(Bio.PREFLUSH) && bio.op == Op.WRITE) {
+            // drivers/md/dm.c: dm_split_and_process_bio — a flush with data is sent as an empty flush first
+            // (__send_empty_flush); dm_io_complete then requeues the data without REQ_PREFLUSH, which is not traced
+            // as queued again (BIO_TRACE_COMPLETION)
+            flushBeforeData(dm, bio);
+            bio.flags &= ~Bio.PREFLUSH;
         }
         if (bio.op == Op.DISCARD || bio.op == Op.WRITE_ZEROES) {
             // drivers/md/dm.c: dm_split_and_process_bio — abnormal I/O is split to the dm device's own limits
@@ -187,6 +216,22 @@ public final class DmCore {
             }
         }
         block.endio(bio);
+    }
+
+    // drivers/md/dm.c: __send_empty_flush for a flush with data — the empty clones count towards the bio itself
+    private void flushBeforeData(DmNode dm, Bio bio) {
+        for (TargetModel model : dm.models()) {
+            for (TargetModel.DeviceArea a : model.flushAreas()) {
+                long sector = model.emptyFlushSector(a, bio.sector, profile);
+                Bio clone = new Bio(a.device(), Op.WRITE, bio.flags, sector, 0, null);
+                clone.parent = bio;
+                bio.remaining++;
+                // the recorded 6.12 remap names sector 0 of the dm device as the flush clone's origin
+                block.events.emit(clone.device, EventType.BIO_REMAP, clone.rwbs(), clone.sector, 0,
+                        "from=" + dm.device().name() + ":" + 0);
+                block.submitBioNoacct(clone);
+            }
+        }
     }
 
     // drivers/md/dm.c: dm_split_and_process_bio — the rest is trimmed, traced as a split, and resubmitted

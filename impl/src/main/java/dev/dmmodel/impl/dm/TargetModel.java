@@ -72,8 +72,11 @@ public interface TargetModel {
                 + " target I/O is not modelled yet");
     }
 
-    /** What dm core gives a target's {@code map}: the block layer below, the dm device, dm-thin's pools. */
-    record MapContext(BlockLayer block, String device, DmCore.ThinMapper thin) {
+    /**
+     * What dm core gives a target's {@code map}: the block layer below, the dm device, dm-thin's pools,
+     * dm-snapshot's origins and exception stores.
+     */
+    record MapContext(BlockLayer block, String device, DmCore.ThinMapper thin, DmCore.SnapshotMapper snapshots) {
     }
 
     /** What {@code map} did with the clone ({@code DM_MAPIO_REMAPPED}, {@code DM_MAPIO_SUBMITTED}). */

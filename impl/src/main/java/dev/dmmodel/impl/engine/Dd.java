@@ -64,6 +64,10 @@ final class Dd {
                     }
                     if (directIn) {
                         direct(in, Op.READ, directReadFlags(host.kernel().profile), inPos, n);
+                        String err = host.kernel().takeIoError();
+                        if (err != null) {
+                            return error("error reading '" + cmd.input() + "': " + errno(err), copied);
+                        }
                     } else {
                         new BufferedRead(host.kernel().block, host.buffer(), host.cache(in)).read(inPos, n);
                     }

@@ -78,6 +78,21 @@ public final class HostSimulation implements Simulation {
     }
 
     @Override
+    public List<dev.dmmodel.engine.SnapshotStats> snapshotStats() {
+        List<dev.dmmodel.engine.SnapshotStats> out = new ArrayList<>();
+        for (BlockDevice d : layout.devices()) {
+            if (d instanceof dev.dmmodel.device.DmDevice dm) {
+                for (dev.dmmodel.dm.DmTarget t : dm.table().targets()) {
+                    if (t instanceof dev.dmmodel.dm.SnapshotTarget st) {
+                        out.add(kernel.snapshots.stats(d.name(), st));
+                    }
+                }
+            }
+        }
+        return List.copyOf(out);
+    }
+
+    @Override
     public List<dev.dmmodel.engine.DeviceStats> stats() {
         List<dev.dmmodel.engine.DeviceStats> out = new ArrayList<>();
         for (BlockDevice d : layout.devices()) {

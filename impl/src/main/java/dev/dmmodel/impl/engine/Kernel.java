@@ -31,6 +31,7 @@ final class Kernel {
     final Accounting accounting;
     final DmCore dm;
     final ThinIo thin;
+    final dev.dmmodel.impl.dm.snapshot.SnapshotIo snapshots;
     private final Map<String, BlockDevice> devices = new HashMap<>();
     private final List<dev.dmmodel.dm.ThinTarget> thinTargets = new ArrayList<>();
 
@@ -44,6 +45,8 @@ final class Kernel {
         Map<String, Long> lvmTransactionIds = new HashMap<>();
         this.thin = new ThinIo(block, devices::get, lvmTransactionIds);
         dm.thinMapper(thin);
+        this.snapshots = new dev.dmmodel.impl.dm.snapshot.SnapshotIo(block, devices::get, devices::values);
+        dm.snapshotMapper(snapshots);
         for (BlockDevice d : layout.devices()) {
             devices.put(d.name(), d);
             if (d instanceof Disk disk) {

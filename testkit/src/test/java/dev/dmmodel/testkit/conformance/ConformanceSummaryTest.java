@@ -89,9 +89,13 @@ class ConformanceSummaryTest {
         // 6.12-stacks: only the families the model has are run (SharedFolders.FOLDERS): the 14 dm-crypt cases,
         // all multiset, all matching. Request sizes are compared in the 8 whose requests do not depend on kcryptd's
         // write thread or writeback (request-sizes.txt): the three 1 MiB direct reads (8 x RS 256 each), the three
-        // 4 KiB direct writes (1 x WS 8) and the two 1 MiB discards (1 x DS 2048).
+        // 4 KiB direct writes (1 x WS 8) and the two 1 MiB discards (1 x DS 2048). With them the 10 classic snapshot
+        // cases (dm-snapshot), all multiset: 9 match; snap-c4k-origin-w1M-at1M is a known gap (the exception store's
+        // commit batching, timing-dependent: 3 commits recorded, the model's deterministic rule gives the rerun's 2).
+        // Request sizes in the 9 single-chunk ones (request-sizes.txt): copy, commit and write each wait for the one
+        // before. 24 cases, 23 matching, 17 with request sizes.
         assertThat(measured.get("kernel-traces-6.12-stacks")).isEqualTo(Map.of(
-                CompareMode.MULTISET, new Counts(14, 14, 8)));
+                CompareMode.MULTISET, new Counts(24, 23, 17)));
     }
 
     @Test

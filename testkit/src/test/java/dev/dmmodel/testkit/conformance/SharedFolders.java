@@ -48,7 +48,6 @@ final class SharedFolders {
             new TraceFolder("kernel-traces-7.2", Optional.empty(),
                     java.util.Map.of()),
             new TraceFolder("kernel-traces-6.12-stacks", Optional.empty(), orderedMap(
-                    "snap-", "classic LVM snapshots (dm-snapshot) are not modelled yet: " + ISSUE_12,
                     "cache-wt-", "dm-cache is not modelled yet: " + ISSUE_12,
                     "writecache-", "dm-writecache is not modelled yet: " + ISSUE_12,
                     "mpath-", "dm-multipath is not modelled yet: " + ISSUE_12,

@@ -161,6 +161,14 @@ public final class DmTableImport {
         if (t instanceof ZeroTarget || t instanceof ErrorTarget) {
             return t;
         }
+        if (t instanceof dev.dmmodel.dm.SnapshotOriginTarget x) {
+            return new dev.dmmodel.dm.SnapshotOriginTarget(x.start(), x.length(), ref.apply(x.device()));
+        }
+        if (t instanceof dev.dmmodel.dm.SnapshotTarget x) {
+            return new dev.dmmodel.dm.SnapshotTarget(x.start(), x.length(), ref.apply(x.originDevice()),
+                    ref.apply(x.cowDevice()), x.store(), x.chunkSectors(), x.discardZeroesCow(),
+                    x.discardPassdownOrigin());
+        }
         throw new IllegalStateException("unknown target " + t);
     }
 }

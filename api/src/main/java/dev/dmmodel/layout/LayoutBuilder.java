@@ -127,6 +127,15 @@ public final class LayoutBuilder {
     }
 
     /**
+     * {@code lvcreate -s -L SIZE [-c CHUNK] -n NAME VG/LV}: a classic (copy-on-write) snapshot of a linear or
+     * striped LV, activated: the origin becomes a {@code snapshot-origin}, the snapshot a {@code snapshot} target.
+     */
+    public LayoutBuilder lvcreateCowSnapshot(String vg, dev.dmmodel.lvm.CowSnapshotRequest request) {
+        steps.add(new LayoutStep.CowSnapshotCreate(vg, request));
+        return this;
+    }
+
+    /**
      * An existing volume group as read from its LVM metadata (an imported host): its PVs must be devices added
      * before, and its LVs are matched to dm devices created before by their LVM names.
      */

@@ -187,6 +187,20 @@ public sealed interface LayoutStep {
     }
 
     /**
+     * {@code lvcreate -s -L SIZE VG/LV}: a classic (copy-on-write) snapshot, activated.
+     *
+     * @param vg the VG
+     * @param request what to create
+     */
+    record CowSnapshotCreate(String vg, dev.dmmodel.lvm.CowSnapshotRequest request) implements LayoutStep {
+        /** Rejects nulls. */
+        public CowSnapshotCreate {
+            Objects.requireNonNull(vg, "vg");
+            Objects.requireNonNull(request, "request");
+        }
+    }
+
+    /**
      * {@code lvcreate -s VG/THIN}: a thin snapshot, not activated ({@code ACTIVATION_SKIP}).
      *
      * @param vg the VG

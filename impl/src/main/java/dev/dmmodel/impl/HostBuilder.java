@@ -89,6 +89,8 @@ final class HostBuilder implements DeviceView {
                 lvm.lvcreateThin(s);
             } else if (step instanceof LayoutStep.ThinSnapshotCreate s) {
                 lvm.lvcreateSnapshot(s);
+            } else if (step instanceof LayoutStep.CowSnapshotCreate s) {
+                lvm.lvcreateCowSnapshot(s);
             } else if (step instanceof LayoutStep.ImportVolumeGroup s) {
                 lvm.importVolumeGroup(s);
             } else if (step instanceof LayoutStep.DmCreate s) {

@@ -283,6 +283,56 @@ final class LvmSteps {
     }
 
     /*
+     * tools/lvcreate.c + lib/activate/dev_manager.c: a classic snapshot's activation — the origin's table moves to
+     * a new vg-origin-real (the first snapshot of that origin only), the COW store is vg-snap-cow, the snapshot
+     * vg-snap ("snapshot <real> <cow> P <chunk>"), created in that order, and vg-origin is reloaded as
+     * "snapshot-origin <real>" (suspend, load, resume).
+     */
+    void lvcreateCowSnapshot(LayoutStep.CowSnapshotCreate s) {
+        VolumeGroup vg = volumeGroup(s.vg());
+        dev.dmmodel.lvm.CowSnapshotRequest r = s.request();
+        List<String> pvs = new ArrayList<>();
+        for (String p : r.pvs()) {
+            pvs.add(host.resolve(p, "lvcreate").name());
+        }
+        VolumeGroup updated = dev.dmmodel.impl.lvm.CowSnapshots.lvcreate(vg, r, pvs,
+                resolveRanges(r.pvRanges(), "lvcreate"));
+        LogicalVolume origin = updated.logicalVolume(r.origin()).orElseThrow();
+        List<LogicalVolume> lvs = updated.logicalVolumes();
+        LogicalVolume cow = lvs.get(lvs.size() - 2);
+        SegmentType.Snapshot seg = (SegmentType.Snapshot) lvs.get(lvs.size() - 1).segments().get(0).type();
+        if (!origin.isActive()) {
+            throw new LayoutException(vg.name() + "/" + origin.name(), "origin", origin.name(), "Snapshot origin LV "
+                    + vg.name() + "/" + origin.name() + " is not active: the model activates snapshots of active"
+                    + " origins only");
+        }
+        String originDevice = origin.dmDevice();
+        DmDevice originDm = (DmDevice) host.resolve(originDevice, "lvcreate");
+        String real;
+        if (originDm.table().targets().size() == 1
+                && originDm.table().targets().get(0) instanceof dev.dmmodel.dm.SnapshotOriginTarget o) {
+            real = o.device();
+        } else {
+            real = host.dmCreate(LogicalVolume.dmName(vg.name(), origin.name(), "real"),
+                    uuid(vg.name(), origin.name()) + "-real", originDm.table(), Optional.empty(), Optional.empty(),
+                    true).name();
+        }
+        DmDevice cowDm = host.dmCreate(LogicalVolume.dmName(vg.name(), cow.name(), "cow"),
+                uuid(vg.name(), cow.name()) + "-cow", LvTables.table(updated, cow), Optional.empty(),
+                Optional.empty(), true);
+        dev.dmmodel.units.Sectors length = originDm.size();
+        DmDevice snapDm = host.dmCreate(LogicalVolume.dmName(vg.name(), cow.name()), uuid(vg.name(), cow.name()),
+                new dev.dmmodel.dm.DmTable(List.of(new dev.dmmodel.dm.SnapshotTarget(dev.dmmodel.units.Sectors.ZERO,
+                        length, real, cowDm.name(), dev.dmmodel.dm.SnapshotTarget.Store.PERSISTENT,
+                        seg.chunkSize().count(), false, false))), Optional.empty(), Optional.empty(), true);
+        host.dmReload(originDevice, new dev.dmmodel.dm.DmTable(List.of(new dev.dmmodel.dm.SnapshotOriginTarget(
+                dev.dmmodel.units.Sectors.ZERO, length, real))));
+        VolumeGroup finalVg = withDevice(updated, cow.name(), snapDm.name());
+        commit(finalVg);
+        publish(finalVg, finalVg.logicalVolume(cow.name()).orElseThrow(), snapDm.name());
+    }
+
+    /*
      * lib/activate/dev_manager.c: _add_new_lv_to_dtree — a pool with transaction_id > 0 is vg-pool-tpool
      * (the thin-pool table) under a read-only vg-pool "0 <len> linear <tpool> 0". The device that held the
      * new pool keeps its number and uuid (…-tpool) and is renamed; vg-pool is created next.

@@ -46,6 +46,7 @@ import java.util.regex.Pattern;
  *       [--discards D] [--errorwhenfull y|n] [--poolmetadataspare y|n] VG[/POOL] [PV...]};</li>
  *   <li>{@code lvcreate -V S -T VG/POOL|--thinpool POOL VG [-n NAME]} (thin volume);</li>
  *   <li>{@code lvcreate -s VG/ORIGIN [-n NAME]} without a size (thin snapshot);</li>
+ *   <li>{@code lvcreate -s -L SIZE [-c CHUNK] [-n NAME] VG/ORIGIN [PV...]} (classic copy-on-write snapshot);</li>
  *   <li>{@code lvextend -l +N|-L +S [-i N] [-I S] [--alloc P] VG/LV [PV...]} (-L needs the VG's
  *       {@code vgcreate} earlier in the script, for its extent size);</li>
  *   <li>{@code lvconvert --type thin-pool --poolmetadata [VG/]META [-c S] [--zero y|n] [--discards D]
@@ -413,7 +414,9 @@ public final class LvmCommandParser {
             throw error(cmd.column(), "lvcreate", lineText.strip(), "a VG (or VG/LV) argument");
         }
         String type = a.has("type") ? a.get("type").text() : null;
-        if (a.has("snapshot") || "thin-snapshot".equals(type)) {
+        if (a.has("snapshot") && (a.has("size") || a.has("extents")) && type == null) {
+            cowSnapshot(a, steps);
+        } else if (a.has("snapshot") || "thin-snapshot".equals(type)) {
             thinSnapshot(a, steps);
         } else if (a.has("virtualsize") || "thin".equals(type)) {
             thinVolume(a, steps);
@@ -563,6 +566,34 @@ public final class LvmCommandParser {
         }
         String name = a.has("name") ? name(a.get("name"), "-n") : "";
         steps.add(new LayoutStep.ThinSnapshotCreate(vgLv[0], new ThinSnapshotRequest(vgLv[1], name)));
+    }
+
+    // tools/lvcreate.c: _lvcreate_params — -s with a size: a classic (copy-on-write) snapshot of VG/ORIGIN
+    private void cowSnapshot(Args a, List<LayoutStep> steps) {
+        rejectAll(a, "lvcreate -s -L of a classic snapshot", "extents", "virtualsize", "stripes", "stripesize",
+                "poolmetadatasize", "thinpool", "discards", "errorwhenfull", "poolmetadataspare", "zero", "thin");
+        String[] vgLv = vgAndMaybeLv(a.positional().get(0));
+        if (vgLv[1] == null) {
+            throw error(a.positional().get(0).column(), "lvcreate -s -L", a.positional().get(0).text(), "VG/ORIGIN");
+        }
+        String name = a.has("name") ? name(a.get("name"), "-n") : "";
+        dev.dmmodel.units.Sectors chunk = dev.dmmodel.lvm.CowSnapshotRequest.DEFAULT_CHUNK;
+        if (a.has("chunksize")) {
+            Bytes c = bytes(a, "chunksize", 'k');
+            if (c.count() % 512 != 0) {
+                throw error(a.get("chunksize").column(), optName(a, "chunksize"), a.get("chunksize").text(),
+                        "a power of 2 from 4K to 512K");
+            }
+            chunk = dev.dmmodel.units.Sectors.of(c.count() / 512);
+        }
+        PvArgs pv = pvArgs(a.positional().subList(1, a.positional().size()));
+        try {
+            steps.add(new LayoutStep.CowSnapshotCreate(vgLv[0], new dev.dmmodel.lvm.CowSnapshotRequest(vgLv[1], name,
+                    bytes(a, "size", 'm'), chunk, pv.pvs(), pv.ranges())));
+        } catch (IllegalArgumentException e) {
+            Token at = a.has("chunksize") ? a.get("chunksize") : a.get("size");
+            throw error(at.column(), optName(a, a.has("chunksize") ? "chunksize" : "size"), at.text(), e.getMessage());
+        }
     }
 
     private void lvextend(Token cmd, List<Token> tokens, List<LayoutStep> steps) {

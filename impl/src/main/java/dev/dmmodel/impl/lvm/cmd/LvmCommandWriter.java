@@ -100,6 +100,9 @@ public final class LvmCommandWriter {
                 for (LogicalVolume lv : vg.logicalVolumes()) {
                     lvmDmNames.add(lv.dmName());
                     lvmDmNames.add(LogicalVolume.dmName(vg.name(), lv.name(), "tpool"));
+                    // a classic snapshot's layers: the origin's -real and the COW store's -cow
+                    lvmDmNames.add(LogicalVolume.dmName(vg.name(), lv.name(), "real"));
+                    lvmDmNames.add(LogicalVolume.dmName(vg.name(), lv.name(), "cow"));
                 }
             }
             List<PhysicalVolume> orphans = layout.physicalVolumes().stream().filter(PhysicalVolume::isOrphan).toList();
@@ -168,7 +171,8 @@ public final class LvmCommandWriter {
                         pools.add(lv.name());
                     }
                     case THIN_VOLUME -> thins.add(lv);
-                    case SNAPSHOT, CACHED, WRITECACHED, CACHE_POOL -> notExpressible(vg.name() + "/" + lv.name()
+                    case SNAPSHOT -> cowSnapshot(vg, lv);
+                    case CACHED, WRITECACHED, CACHE_POOL -> notExpressible(vg.name() + "/" + lv.name()
                             + " is a " + lv.segments().get(0).type().typeName() + " LV, which these commands do not"
                             + " make yet");
                     default -> {
@@ -302,6 +306,23 @@ public final class LvmCommandWriter {
                 line(c.toString());
                 first = false;
             }
+        }
+
+        // tools/lvcreate.c: lvcreate -s -L — the COW store's extents at its PE range, the chunk in sectors
+        private void cowSnapshot(VolumeGroup vg, LogicalVolume snapshot) {
+            SegmentType.Snapshot x = (SegmentType.Snapshot) snapshot.segments().get(0).type();
+            Optional<LogicalVolume> cow = vg.logicalVolume(x.cowStore());
+            if (cow.isEmpty() || cow.get().segments().size() != 1 || cow.get().segments().get(0).stripes() != 1) {
+                notExpressible("snapshot " + vg.name() + "/" + x.cowStore() + ": a COW store of more than one linear"
+                        + " segment");
+                return;
+            }
+            LvSegment s = cow.get().segments().get(0);
+            StripeArea a = s.areas().get(0);
+            lvNames.add(x.cowStore());
+            line("lvcreate --yes -s -L " + size(Math.multiplyExact(s.extentCount(), vg.extentSize().count())) + " -c "
+                    + size(x.chunkSize().count()) + " -n " + x.cowStore() + " " + vg.name() + "/"
+                    + x.origin() + " " + path(a.pv()) + ":" + a.startPe() + "-" + (a.startPe() + s.extentCount() - 1));
         }
 
         // tools/lvconvert.c: _lvconvert_to_pool — data LV (named as the pool) + metadata LV, then convert

@@ -99,6 +99,18 @@ class LvmCommandParserTest {
                         false, ThinPoolRequest.ChunkPolicy.GENERIC, true, List.of("/dev/sdb"), List.of())));
     }
 
+    @Test
+    void aClassicSnapshotWithASize() {
+        // the recorded 14-lvm-snapshot.sh: lvcreate -s -L 32M -c 64k -n snap vgs/origin (64 KiB = 128 sectors)
+        assertThat(parse("lvcreate -s -L 32M -c 64k -n snap vgs/origin\n")).containsExactly(
+                new LayoutStep.CowSnapshotCreate("vgs", new dev.dmmodel.lvm.CowSnapshotRequest("origin", "snap",
+                        dev.dmmodel.units.Bytes.mib(32), dev.dmmodel.units.Sectors.of(128), List.of())));
+        // without -c: LVM's 4 KiB; without -n: lvolN; PVs after the origin
+        assertThat(parse("lvcreate --snapshot --size 1g vg/lv /dev/sdb\n")).containsExactly(
+                new LayoutStep.CowSnapshotCreate("vg", new dev.dmmodel.lvm.CowSnapshotRequest("lv", "",
+                        dev.dmmodel.units.Bytes.gib(1), dev.dmmodel.units.Sectors.of(8), List.of("/dev/sdb"))));
+    }
+
     private static void refused(String script, int line, int column, String... inMessage) {
         assertThatThrownBy(() -> parse(script)).isInstanceOf(LvmCommandException.class)
                 .satisfies(e -> {
@@ -144,7 +156,9 @@ class LvmCommandParserTest {
         refused("lvcreate -l 1 vg\n", 1, 15, "-n NAME");
         refused("lvcreate -l 1 -n x --bogus vg\n", 1, 20, "option: found '--bogus'");
         refused("lvcreate -l 1 -n x vg /dev/sda:5-2\n", 1, 23, "an end extent not below the start");
-        refused("lvcreate -s -L 1g vg/x\n", 1, 16, "old-style snapshot is not modelled");
+        refused("lvcreate -s -l 8 vg/x\n", 1, 16, "no -l for lvcreate -s -L of a classic snapshot");
+        refused("lvcreate -s -L 1g -c 3k vg/x\n", 1, 22, "Chunk size 6 sectors must be a power of 2");
+        refused("lvcreate -s -L 1g vg\n", 1, 19, "VG/ORIGIN");
         refused("lvconvert --type raid1 vg/x\n", 1, 18, "thin-pool");
         refused("lvconvert --type thin-pool vg/x\n", 1, 1, "--poolmetadata");
         refused("lvcreate -l 1 -n x vg \\", 1, 23, "a continued line");

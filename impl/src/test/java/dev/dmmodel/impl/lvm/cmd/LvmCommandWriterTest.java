@@ -9,6 +9,7 @@ import dev.dmmodel.impl.format.snapshot.Snapshot;
 import dev.dmmodel.layout.Layout;
 import dev.dmmodel.layout.LayoutBuilder;
 import dev.dmmodel.limits.KernelProfile;
+import dev.dmmodel.lvm.LvCreateRequest;
 import dev.dmmodel.lvm.PvCreateOptions;
 import dev.dmmodel.lvm.ThinDiscards;
 import dev.dmmodel.lvm.ThinLvRequest;
@@ -141,6 +142,24 @@ class LvmCommandWriterTest {
                 "lvcreate --yes -V 1g -T vg/pool -n a",
                 "lvcreate --yes -V 8m -T vg/pool -n b",
                 "lvcreate --yes -s vg/a -n snap");
+    }
+
+    @Test
+    void aClassicSnapshotIsOneLvcreateWithItsCowRangeAndChunkAndParsesBackToTheSameLayout() {
+        // 64 MiB origin = 16 extents at PE 0; a 32 MiB COW store = 8 extents = 65536 sectors at PE 16-23; chunk 64k
+        Layout l = oneDisk().pvcreate("/dev/sda").vgcreate("vg", "/dev/sda")
+                .lvcreate("vg", LvCreateRequest.builder("origin").size("64M").build())
+                .lvcreateCowSnapshot("vg", new dev.dmmodel.lvm.CowSnapshotRequest("origin", "snap", Bytes.mib(32),
+                        Sectors.of(128), List.of()))
+                .build();
+        LvmCommandWriter.Result r = LvmCommandWriter.write(l);
+        assertThat(r.warnings()).isEmpty();
+        assertThat(commands(r.script())).endsWith("lvcreate --yes -s -L 32m -c 64k -n snap vg/origin /dev/sda:16-23");
+        LayoutBuilder b = oneDisk();
+        LvmCommandParser.parse(r.script(), "w.sh").forEach(b::step);
+        Layout again = b.build();
+        assertThat(again.dmsetupTable()).isEqualTo(l.dmsetupTable());
+        assertThat(again.volumeGroups()).isEqualTo(l.volumeGroups());
     }
 
     @Test

@@ -80,4 +80,20 @@ class SnapshotModelTest {
                 .hasMessageContaining("logical block size of dm-1");
         SnapshotModel.checkChunkAgainstBlockSizes(target(8, false, false), 4096, 4096);
     }
+
+    @Test
+    void theRecordedStacksLimitsComeFromTheModel() {
+        // the README: "origin and snapshot devices have discard and write_zeroes 0; io_min stays 512 (not the
+        // chunk)" — with 64 KiB chunks over a disk that writes zeroes (scsi_debug: up to 65535 blocks), which the
+        // linear origin-real passes on
+        SnapshotFixture f = new SnapshotFixture(128, 65536, "P");
+        assertThat(f.layout.limits(SnapshotFixture.REAL).maxWriteZeroesSectors()).isPositive();
+        for (String dev : new String[] {SnapshotFixture.ORIGIN, SnapshotFixture.SNAP}) {
+            var l = f.layout.limits(dev);
+            assertThat(l.maxDiscardSectors()).as(dev).isZero();
+            assertThat(l.maxWriteZeroesSectors()).as(dev).isZero();
+            assertThat(l.ioMin()).as(dev).isEqualTo(512);
+            assertThat(l.chunkSectors()).as(dev).isZero();
+        }
+    }
 }

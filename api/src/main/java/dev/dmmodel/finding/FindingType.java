@@ -74,7 +74,14 @@ public enum FindingType {
      * zram, a network block device): it is modelled as a disk with the limits the kernel recorded, and what it
      * sends to the devices below it is not. {@link Severity#INFO}: a limit of the model, not of the layout.
      */
-    DEVICE_NOT_MODELLED("device.not-modelled", Severity.INFO);
+    DEVICE_NOT_MODELLED("device.not-modelled", Severity.INFO),
+    /**
+     * The paths of a dm-multipath device have different queue limits (a path behind another HBA, another
+     * transport or another driver): the multipath device stacks them ({@code blk_stack_limits}) and takes the most
+     * restrictive value, so every path is used as if it were the weakest, and I/O sized for one path's limits is
+     * split or refused on the multipath device.
+     */
+    MULTIPATH_PATH_LIMITS_DIFFER("multipath.path-limits-differ", Severity.WARNING);
 
     private final String id;
     private final Severity defaultSeverity;

@@ -109,6 +109,39 @@ public final class BlockLayer {
         accounting.reset(name);
     }
 
+    /** {@code dm_mq_queue_depth}: the tag depth of a request-based dm device (module parameter, default 2048). */
+    public static final long DM_MQ_QUEUE_DEPTH = 2048;
+
+    /** {@code BLKDEV_DEFAULT_RQ}. */
+    static final long BLKDEV_DEFAULT_RQ = 128;
+
+    /**
+     * sysfs {@code queue/nr_requests} of a request-based stacked device; empty for a bio-based device (which has no
+     * such file) and for a disk (whose driver's tag depth the model does not know).
+     */
+    // block/blk-mq-sched.c: blk_mq_init_sched — with a scheduler, nr_requests = 2 * min(queue_depth, BLKDEV_DEFAULT_RQ)
+    public java.util.OptionalLong stackedNrRequests(String name) {
+        DiskQueue q = disks.get(name);
+        if (q == null || q.stacking == null) {
+            return java.util.OptionalLong.empty();
+        }
+        return java.util.OptionalLong.of(q.elevator ? 2 * Math.min(DM_MQ_QUEUE_DEPTH, BLKDEV_DEFAULT_RQ)
+                : DM_MQ_QUEUE_DEPTH);
+    }
+
+    /**
+     * sysfs {@code queue/scheduler} of a device with a request queue ({@code none [mq-deadline]} or
+     * {@code [none] mq-deadline}); empty for a bio-based device or a partition, which have none of their own.
+     */
+    // block/elevator.c: elv_iosched_show
+    public java.util.Optional<String> scheduler(String name) {
+        DiskQueue q = disks.get(name);
+        if (q == null) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of(q.elevator ? "none [mq-deadline]" : "[none] mq-deadline");
+    }
+
     /** A request-based stacked device goes away ({@code del_gendisk}). */
     public void removeRequestBased(String name) {
         DiskQueue q = disks.get(name);

@@ -117,6 +117,17 @@ class MultipathTargetTypeTest {
     }
 
     @Test
+    void multipathIsASingletonTarget() {
+        // multipath_target.features has DM_TARGET_SINGLETON: dm_table_add_target refuses a second target
+        DmTableException e = catchThrowableOfType(() -> DmTableParser.parse(
+                "mp: 0 1024 multipath 0 0 1 1 round-robin 0 1 1 8:0 1\nmp: 1024 1024 linear 8:16 0\n", "t.txt"),
+                DmTableException.class);
+        assertThat(e).isNotNull();
+        assertThat(e.getMessage()).contains("a multipath target beside 1 other target(s)")
+                .contains("singleton target type must appear alone in table");
+    }
+
+    @Test
     void theErrorNamesTheValueAndTheLine() {
         // the relative_throughput 101 is refused at its path's device argument, in the line quoted
         assertThat(error("0 0 1 1 service-time 0 1 2 8:0 1 101")).contains("'8:0'")

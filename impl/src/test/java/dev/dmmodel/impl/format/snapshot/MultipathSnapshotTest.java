@@ -52,6 +52,22 @@ class MultipathSnapshotTest {
                 || f.type() == FindingType.MULTIPATH_PATH_LIMITS_DIFFER);
     }
 
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"mpath-rr-scsi-debug", "mpath-rr-bio-scsi-debug",
+        "mpath-st-scsi-hd"})
+    void statusAfterTheTableIsLoadedIsTheRecordedOne(String fixture) throws java.io.IOException {
+        // multipath_status (STATUSTYPE_INFO) of the table as loaded, against the snapshot's dmsetup-status.txt
+        // (taken before the setup's first I/O): QUEUE_IO still 1, the group E (not current yet)
+        Layout l = layout(fixture);
+        dev.dmmodel.device.DmDevice dm = l.dmDevices().get(0);
+        MultipathTarget m = (MultipathTarget) dm.table().targets().get(0);
+        String status = dev.dmmodel.impl.dm.TargetModel.of(m, n -> l.device(n).size().count())
+                .status(n -> l.device(n).devNumber().major() + ":" + l.device(n).devNumber().minor());
+        String recorded = java.nio.file.Files.readString(SnapshotTest.fixture(fixture).resolve("dmsetup-status.txt"))
+                .strip();
+        assertThat("mp: 0 524288 multipath " + status).isEqualTo(recorded);
+    }
+
     @Test
     void theBioBasedTablePrintsRetainAttachedHwHandler() {
         // the setup asked for "2 queue_mode bio"; alloc_multipath_stage2 sets retain_attached_hw_handler, so the

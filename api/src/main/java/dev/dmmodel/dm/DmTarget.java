@@ -10,7 +10,7 @@ import java.util.function.Function;
  * {@code dm-2}).
  */
 public sealed interface DmTarget permits LinearTarget, StripedTarget, ZeroTarget, ErrorTarget, ThinPoolTarget,
-        ThinTarget, CryptTarget, SnapshotOriginTarget, SnapshotTarget, OpaqueTarget {
+        ThinTarget, CryptTarget, SnapshotOriginTarget, SnapshotTarget, MultipathTarget, OpaqueTarget {
 
     /** First sector of the dm device that this target maps. */
     Sectors start();

@@ -103,7 +103,14 @@ public enum FindingType {
      * and its data is lost) or, with a {@code PO} store, overflowed (status {@code Overflow}; writes to it fail).
      * An {@link Severity#ERROR}.
      */
-    SNAPSHOT_COW_FULL("snapshot.cow-full", Severity.ERROR);
+    SNAPSHOT_COW_FULL("snapshot.cow-full", Severity.ERROR),
+    /**
+     * The paths of a dm-multipath device have different queue limits (a path behind another HBA, another
+     * transport or another driver): the multipath device stacks them ({@code blk_stack_limits}) and takes the most
+     * restrictive value, so every path is used as if it were the weakest, and I/O sized for one path's limits is
+     * split or refused on the multipath device.
+     */
+    MULTIPATH_PATH_LIMITS_DIFFER("multipath.path-limits-differ", Severity.WARNING);
 
     private final String id;
     private final Severity defaultSeverity;

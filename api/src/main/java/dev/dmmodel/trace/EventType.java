@@ -16,6 +16,11 @@ public enum EventType {
     GETRQ("block_getrq"),
     /** A request is inserted into the scheduler or dispatch list. */
     RQ_INSERT("block_rq_insert"),
+    /**
+     * A request-based dm device's request is cloned onto the device below ({@code map_request}); {@code from} is
+     * the dm device and the original request's sector.
+     */
+    RQ_REMAP("block_rq_remap"),
     /** A request is issued to the driver. */
     RQ_ISSUE("block_rq_issue"),
     /** A request goes back to the queue (the driver was busy). */

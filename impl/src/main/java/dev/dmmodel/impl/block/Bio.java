@@ -27,6 +27,8 @@ public final class Bio {
     public int remaining;
     /** Whether this bio entered a bio-based (dm) device, which reports its completion. */
     public boolean dmBio;
+    /** A dm target's {@code end_io} for this bio's clone (dm-multipath's selector), run when this bio completes. */
+    public Runnable endIo;
     /** Whether dm already counted this bio (before 4.3 dm counted each original bio once). */
     public boolean dmAccounted;
     /** Whether dm-thin's statistics already saw this bio. */

@@ -37,6 +37,16 @@ public final class BlockLayer {
         }
     }
 
+    /**
+     * A request-based stacking driver ({@code blk_mq_ops.queue_rq} of request-based device-mapper,
+     * {@code drivers/md/dm-rq.c}): it takes each request its queue issues and clones it onto a device below
+     * ({@link #insertClonedRequest}).
+     */
+    public interface RequestBasedDriver {
+        /** {@code ->queue_rq}: the request the device's queue issued. */
+        void queueRq(Request rq);
+    }
+
     /** The kernel whose rules apply. */
     public final KernelProfile profile;
     /** The block tracepoints. */
@@ -85,6 +95,109 @@ public final class BlockLayer {
             case SD, OTHER -> true;
             case NVME, VIRTIO_BLK, LOOP, NULL_BLK -> false;
         };
+    }
+
+    /**
+     * A request-based stacked device ({@code dm_mq_init_request_queue}): a request queue of its own with the given
+     * limits, on which bios become requests (split, plug and scheduler merges as on a disk); each request it issues
+     * goes to {@code driver}. Its tag set has one hardware queue, so it gets mq-deadline
+     * ({@code elevator_get_default}).
+     */
+    // drivers/md/dm-rq.c: dm_mq_init_request_queue — nr_hw_queues = 1 (dm_mq_nr_hw_queues), BLK_MQ_F_STACKING
+    public void addRequestBased(String name, Limits limits, RequestBasedDriver driver) {
+        disks.put(name, new DiskQueue(name, limits, this, true, java.util.Objects.requireNonNull(driver, "driver")));
+        accounting.reset(name);
+    }
+
+    /** {@code dm_mq_queue_depth}: the tag depth of a request-based dm device (module parameter, default 2048). */
+    public static final long DM_MQ_QUEUE_DEPTH = 2048;
+
+    /** {@code BLKDEV_DEFAULT_RQ}. */
+    static final long BLKDEV_DEFAULT_RQ = 128;
+
+    /**
+     * sysfs {@code queue/nr_requests} of a request-based stacked device; empty for a bio-based device (which has no
+     * such file) and for a disk (whose driver's tag depth the model does not know).
+     */
+    // block/blk-mq-sched.c: blk_mq_init_sched — with a scheduler, nr_requests = 2 * min(queue_depth, BLKDEV_DEFAULT_RQ)
+    public java.util.OptionalLong stackedNrRequests(String name) {
+        DiskQueue q = disks.get(name);
+        if (q == null || q.stacking == null) {
+            return java.util.OptionalLong.empty();
+        }
+        return java.util.OptionalLong.of(q.elevator ? 2 * Math.min(DM_MQ_QUEUE_DEPTH, BLKDEV_DEFAULT_RQ)
+                : DM_MQ_QUEUE_DEPTH);
+    }
+
+    /**
+     * sysfs {@code queue/scheduler} of a device with a request queue ({@code none [mq-deadline]} or
+     * {@code [none] mq-deadline}); empty for a bio-based device or a partition, which have none of their own.
+     */
+    // block/elevator.c: elv_iosched_show
+    public java.util.Optional<String> scheduler(String name) {
+        DiskQueue q = disks.get(name);
+        if (q == null) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of(q.elevator ? "none [mq-deadline]" : "[none] mq-deadline");
+    }
+
+    /** A request-based stacked device goes away ({@code del_gendisk}). */
+    public void removeRequestBased(String name) {
+        DiskQueue q = disks.get(name);
+        if (q == null || q.stacking == null) {
+            throw new IllegalStateException("no request-based device " + name);
+        }
+        disks.remove(name);
+        accounting.reset(name);
+    }
+
+    /**
+     * {@code blk_insert_cloned_request}: the clone of {@code original} goes to {@code device}'s queue, traced as
+     * {@code block_rq_remap} there (from the stacked device and the original's sector, as {@code map_request}
+     * traces it) and issued at once. When the clone completes, {@code endIo} (the target's {@code rq_end_io}) runs
+     * and the original completes ({@link #completed}). A clone the device's limits cannot take fails the original.
+     */
+    // drivers/md/dm-rq.c: map_request (trace_block_rq_remap) -> dm_dispatch_clone_request
+    public void insertClonedRequest(Request original, String device, Runnable endIo) {
+        DiskQueue q = disks.get(device);
+        if (q == null) {
+            Partition p = partitions.get(device);
+            throw new IllegalStateException("request-based " + original.queue.name + ": path " + device
+                    + (p != null ? " is a partition: the model clones requests onto whole disks only"
+                    : " has no request queue"));
+        }
+        Request clone = new Request(q, original, endIo);
+        if (events.enabled()) {
+            events.emit(device, EventType.RQ_REMAP, clone.rwbs(), clone.sector, clone.sectors,
+                    "from=" + original.queue.name + ":" + original.sector);
+        }
+        // block/blk-mq.c: blk_insert_cloned_request — a read or write beyond the queue's max_sectors
+        // (blk_queue_get_max_sectors) or max_segments is refused (BLK_STS_IOERR)
+        boolean readWrite = clone.op == Op.READ || clone.op == Op.WRITE;
+        if (readWrite && (clone.sectors > q.limits.maxSectors || clone.segments > q.limits.maxSegments)) {
+            failRequest(original, device + ": cloned request of " + clone.sectors + " sectors and " + clone.segments
+                    + " segments over its limits (blk_insert_cloned_request)");
+            return;
+        }
+        q.issueDirectly(clone);
+    }
+
+    /** A request-based stacked device's request fails without a clone ({@code DM_MAPIO_KILL}). */
+    // drivers/md/dm-rq.c: dm_kill_unmapped_request -> dm_complete_request(rq, BLK_STS_IOERR)
+    public void failRequest(Request original, String why) {
+        if (ioError == null) {
+            ioError = why;
+        }
+        if (events.enabled()) {
+            events.emit(original.queue.name, EventType.RQ_COMPLETE, original.rwbs(), original.sector,
+                    original.sectors, "err=-5");
+        }
+        for (Bio b : original.bios) {
+            if (b.parent != null) {
+                endio(b.parent);
+            }
+        }
     }
 
     /** A partition of a disk ({@code add_partition}). */
@@ -352,6 +465,34 @@ public final class BlockLayer {
                 endio(b.parent);
             }
         }
+        if (rq.original != null) {
+            completeOriginal(rq);
+        }
+    }
+
+    // drivers/md/dm-rq.c: end_clone_bio — the last clone bio updates the original by all its bytes
+    // (blk_update_request: block_rq_complete with its sectors, which ends its bios); then end_clone_request ->
+    // dm_done: the target's rq_end_io, and dm_end_request -> blk_mq_end_request(orig), whose blk_update_request
+    // has nothing left: a second block_rq_complete of 0 sectors at the same sector
+    private void completeOriginal(Request clone) {
+        Request orig = clone.original;
+        boolean trace = events.enabled();
+        if (trace) {
+            events.emit(orig.queue.name, EventType.RQ_COMPLETE, orig.rwbs(), orig.sector, orig.sectors, "err=0");
+        }
+        for (Bio b : orig.bios) {
+            if (b.parent != null) {
+                endio(b.parent);
+            }
+        }
+        if (clone.endIo != null) {
+            clone.endIo.run();
+        }
+        if (trace) {
+            events.emit(orig.queue.name, EventType.RQ_COMPLETE, orig.rwbs(), orig.sector, 0, "err=0");
+        }
+        // blk_account_io_done for the original, on the stacked device
+        accounting.io(orig.queue.name, orig.op, orig.sectors);
     }
 
     /** {@code bio_endio}: a chained parent completes when its last piece does; dm bios are traced. */
@@ -359,6 +500,12 @@ public final class BlockLayer {
     public void endio(Bio bio) {
         if (--bio.remaining > 0) {
             return;
+        }
+        if (bio.endIo != null) {
+            // drivers/md/dm.c: clone_endio — the target's end_io before the original bio completes
+            Runnable r = bio.endIo;
+            bio.endIo = null;
+            r.run();
         }
         if (bio.dmBio) {
             events.emit(bio.device, EventType.BIO_COMPLETE, bio.rwbs(), bio.sector, bio.sectors, "err=0");

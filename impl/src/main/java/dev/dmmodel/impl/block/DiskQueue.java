@@ -21,11 +21,19 @@ final class DiskQueue {
     /** Requests inserted into the scheduler and not yet dispatched, oldest first. */
     private final List<Request> scheduled = new ArrayList<>();
 
+    /** The stacking driver that takes issued requests ({@code ->queue_rq} of request-based dm), or null for a disk. */
+    final BlockLayer.RequestBasedDriver stacking;
+
     DiskQueue(String name, Limits limits, BlockLayer kernel, boolean elevator) {
+        this(name, limits, kernel, elevator, null);
+    }
+
+    DiskQueue(String name, Limits limits, BlockLayer kernel, boolean elevator, BlockLayer.RequestBasedDriver stacking) {
         this.name = name;
         this.limits = limits;
         this.kernel = kernel;
         this.elevator = elevator;
+        this.stacking = stacking;
     }
 
     // block/blk-mq.c: blk_mq_submit_bio
@@ -242,7 +250,18 @@ final class DiskQueue {
         if (kernel.events.enabled()) {
             kernel.events.emit(name, EventType.RQ_ISSUE, rq.rwbs(), rq.sector, rq.sectors, "bytes=" + rq.sectors * 512);
         }
+        if (stacking != null) {
+            // block/blk-mq.c: blk_mq_dispatch_rq_list -> ->queue_rq (drivers/md/dm-rq.c: dm_mq_queue_rq)
+            stacking.queueRq(rq);
+            return;
+        }
         inFlight.add(rq);
+    }
+
+    // block/blk-mq.c: blk_insert_cloned_request -> blk_mq_request_issue_directly — a clone bypasses this queue's
+    // scheduler and plug: issued at once, no block_rq_insert
+    void issueDirectly(Request clone) {
+        issue(clone);
     }
 
     /** Completes every issued request, oldest first. */

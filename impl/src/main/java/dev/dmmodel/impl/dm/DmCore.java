@@ -104,6 +104,10 @@ public final class DmCore {
         }
         DmNode node = new DmNode(dm, dm.table().targets(), models, new TargetModel.MapContext(block, dm.name(), thin, snapshots));
         dms.put(dm.name(), node);
+        if (requestBased(models)) {
+            block.addRequestBased(dm.name(), limits, rq -> mapRequest(node, rq));
+            return;
+        }
         block.addBioBased(dm.name(), limits, new BlockLayer.BioBasedDriver() {
             @Override
             public void submitBio(Bio bio) {
@@ -128,10 +132,53 @@ public final class DmCore {
                 throw new IllegalStateException("dm device " + name + " is in use by " + n.device().name());
             }
         }
-        if (dms.remove(name) == null) {
+        DmNode gone = dms.remove(name);
+        if (gone == null) {
             throw new IllegalStateException("no dm device " + name);
         }
-        block.removeBioBased(name);
+        if (requestBased(gone.models())) {
+            block.removeRequestBased(name);
+        } else {
+            block.removeBioBased(name);
+        }
+    }
+
+    // drivers/md/dm-table.c: dm_table_determine_type — request-based when its (singleton) target says so
+    private static boolean requestBased(List<TargetModel> models) {
+        return !models.isEmpty() && models.stream().allMatch(TargetModel::requestBased);
+    }
+
+    /**
+     * The status line of a dm device's targets as {@code dmsetup status} prints it, one line per target
+     * ({@code <start> <length> <type> <status>}); a target whose model does not say prints nothing after its type.
+     */
+    // drivers/md/dm-ioctl.c: retrieve_status
+    public List<String> status(String name, Function<String, String> device) {
+        DmNode n = dms.get(name);
+        if (n == null) {
+            throw new IllegalStateException("no dm device " + name);
+        }
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < n.targets().size(); i++) {
+            DmTarget t = n.targets().get(i);
+            String s = n.models().get(i).status(device);
+            out.add(t.start().count() + " " + t.length().count() + " " + t.type() + (s.isEmpty() ? "" : " " + s));
+        }
+        return out;
+    }
+
+    // drivers/md/dm-rq.c: dm_mq_queue_rq -> map_request — the target's clone_and_map_rq picks the device below;
+    // the clone is inserted there (blk_insert_cloned_request); a killed request completes with an error
+    private void mapRequest(DmNode dm, dev.dmmodel.impl.block.Request rq) {
+        int i = dm.targetAt(rq.sector());
+        TargetModel model = dm.models().get(i);
+        TargetModel.RqMapping m = model.cloneAndMapRq(dm.ctx(), rq.sector(), rq.sectors() * 512);
+        if (m == null) {
+            block.failRequest(rq, dm.device().name() + ": no usable path for the request at sector " + rq.sector()
+                    + " (DM_MAPIO_KILL)");
+            return;
+        }
+        block.insertClonedRequest(rq, m.device(), m.endIo());
     }
 
     // drivers/md/dm.c: dm_submit_bio / dm_split_and_process_bio — one clone per call, the rest resubmitted

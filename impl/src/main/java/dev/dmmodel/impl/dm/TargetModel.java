@@ -134,6 +134,42 @@ public interface TargetModel {
         return bioSector;
     }
 
+    /**
+     * Whether the target makes its table request-based ({@code dm_table_determine_type}: a target with
+     * {@code clone_and_map_rq} in request-based mode, i.e. dm-multipath without {@code queue_mode bio}). False by
+     * default.
+     */
+    default boolean requestBased() {
+        return false;
+    }
+
+    /**
+     * Where a request-based target sends a request's clone, and what runs when the clone completes.
+     *
+     * @param device kernel name of the device below that takes the clone
+     * @param endIo the target's {@code rq_end_io}
+     */
+    record RqMapping(String device, Runnable endIo) {
+    }
+
+    /**
+     * {@code target_type->clone_and_map_rq}: the device below that takes the clone of the request at {@code sector}
+     * of {@code bytes}, or null when the target kills it ({@code DM_MAPIO_KILL}).
+     *
+     * @throws UnsupportedOperationException for a target that is not request-based
+     */
+    default RqMapping cloneAndMapRq(MapContext ctx, long sector, long bytes) {
+        throw new UnsupportedOperationException(getClass().getSimpleName() + " is not a request-based target");
+    }
+
+    /**
+     * {@code target_type->status} ({@code STATUSTYPE_INFO}): what {@code dmsetup status} prints after the target's
+     * type, with each device written by {@code device}; empty when the model does not say.
+     */
+    default String status(Function<String, String> device) {
+        return "";
+    }
+
     /** The model of a table target, from its type ({@link TargetTypes}). */
     static TargetModel of(DmTarget target, Function<String, Long> deviceSize) {
         return TargetTypes.of(target).model(target, deviceSize);

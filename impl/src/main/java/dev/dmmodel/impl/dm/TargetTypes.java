@@ -6,6 +6,7 @@ import dev.dmmodel.impl.dm.error.ErrorTargetType;
 import dev.dmmodel.impl.dm.linear.LinearTargetType;
 import dev.dmmodel.impl.dm.snapshot.SnapshotOriginTargetType;
 import dev.dmmodel.impl.dm.snapshot.SnapshotTargetType;
+import dev.dmmodel.impl.dm.multipath.MultipathTargetType;
 import dev.dmmodel.impl.dm.striped.StripedTargetType;
 import dev.dmmodel.impl.dm.thin.ThinPoolTargetType;
 import dev.dmmodel.impl.dm.thin.ThinTargetType;
@@ -19,7 +20,8 @@ public final class TargetTypes {
     /** Every modelled type. */
     public static final List<TargetType> ALL = List.of(LinearTargetType.INSTANCE, StripedTargetType.INSTANCE,
             ThinPoolTargetType.INSTANCE, ThinTargetType.INSTANCE, ZeroTargetType.INSTANCE, ErrorTargetType.INSTANCE,
-            CryptTargetType.INSTANCE, SnapshotOriginTargetType.INSTANCE, SnapshotTargetType.INSTANCE);
+            CryptTargetType.INSTANCE, SnapshotOriginTargetType.INSTANCE, SnapshotTargetType.INSTANCE,
+            MultipathTargetType.INSTANCE);
 
     /** Their names, as {@code dmsetup table} prints them. */
     public static final List<String> NAMES = ALL.stream().map(TargetType::name).toList();

@@ -49,6 +49,7 @@ public final class LayoutValidator {
             tableBlockSizes(layout, dm, out);
             dev.dmmodel.impl.dm.opaque.OpaqueFindings.check(dm, out);
             dev.dmmodel.impl.dm.crypt.CryptFindings.check(layout, dm, out);
+            dev.dmmodel.impl.dm.multipath.MultipathFindings.check(layout, dm, out);
             if (dm.table().targets().size() == 1 && dm.table().targets().get(0) instanceof dev.dmmodel.dm.ThinPoolTarget t) {
                 ThinFindings.check(layout, dm, t, out);
             }

@@ -3,6 +3,7 @@ package dev.dmmodel.impl.dm.table;
 import dev.dmmodel.device.DevNumber;
 import dev.dmmodel.dm.DmTable;
 import dev.dmmodel.dm.DmTarget;
+import dev.dmmodel.dm.MultipathTarget;
 import dev.dmmodel.dm.ThinPoolTarget;
 import dev.dmmodel.dm.ThinTarget;
 import java.util.ArrayList;
@@ -117,7 +118,7 @@ public final class DmTableParser {
 
     /**
      * One device's table from its target lines and their targets, with {@code dm_table_add_target}'s rules: a
-     * thin-pool (a singleton target) alone, then every target starting where the one before ends, the first at 0.
+     * thin-pool or multipath (singleton targets) alone, then every target starting where the one before ends, the first at 0.
      *
      * @param source the text's name for messages
      * @param name the device's dm name
@@ -128,11 +129,13 @@ public final class DmTableParser {
     public static DmTable table(String source, String name, List<DmTableLine> lines, List<DmTarget> targets) {
         if (targets.size() > 1) {
             for (int i = 0; i < targets.size(); i++) {
-                if (targets.get(i) instanceof ThinPoolTarget) {
+                // DM_TARGET_SINGLETON: thin-pool and multipath
+                if (targets.get(i) instanceof ThinPoolTarget || targets.get(i) instanceof MultipathTarget) {
                     DmTableLine l = lines.get(i);
-                    throw new DmTableException(source, l.number(), l.columns().get(2), "a thin-pool target beside "
+                    String type = targets.get(i).type();
+                    throw new DmTableException(source, l.number(), l.columns().get(2), "a " + type + " target beside "
                             + (targets.size() - 1) + " other target(s) in the table of " + name + " in '" + l.text()
-                            + "'", "a thin-pool target alone in its table (dm_table_add_target: singleton target "
+                            + "'", "a " + type + " target alone in its table (dm_table_add_target: singleton target "
                             + "type must appear alone in table)");
                 }
             }

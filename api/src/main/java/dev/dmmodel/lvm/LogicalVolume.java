@@ -93,8 +93,16 @@ public record LogicalVolume(String vgName, String name, List<LvSegment> segments
     private static void checkRole(String lv, String name, List<LvSegment> segments, LvRole role) {
         Optional<Class<? extends SegmentType>> single = singleSegmentType(role);
         if (single.isPresent() && segments.size() != 1) {
-            throw new IllegalArgumentException("LV " + lv + ": an LV of role " + role
-                    + " must have exactly one segment (found " + segments.size() + ")");
+            String noun = switch (role) {
+                case THIN_POOL -> "a thin pool";
+                case THIN_VOLUME -> "a thin volume";
+                case SNAPSHOT -> "a snapshot";
+                case CACHE_POOL, CACHE_POOL_IN_USE -> "a cache pool";
+                case CACHED -> "a cached LV";
+                default -> "a write-cached LV";
+            };
+            throw new IllegalArgumentException("LV " + lv + ": " + noun + " must have exactly one segment (found "
+                    + segments.size() + ")");
         }
         for (LvSegment s : segments) {
             boolean fits = single.map(c -> c.isInstance(s.type())).orElse(s.isStriped());

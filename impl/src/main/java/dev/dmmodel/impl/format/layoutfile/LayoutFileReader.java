@@ -13,6 +13,7 @@ import dev.dmmodel.layout.LayoutStep;
 import dev.dmmodel.limits.KernelProfile;
 import dev.dmmodel.limits.QueueLimits;
 import dev.dmmodel.lvm.AllocationPolicy;
+import dev.dmmodel.lvm.CowSnapshotRequest;
 import dev.dmmodel.lvm.ExtentRange;
 import dev.dmmodel.lvm.LvCreateRequest;
 import dev.dmmodel.lvm.LvExtendRequest;
@@ -676,11 +677,36 @@ public final class LayoutFileReader {
     }
 
     private LayoutStep snapshot(LayoutDoc.Fields f) {
+        if (f.has("size")) {
+            return cowSnapshot(f);
+        }
         f.allow(List.of("snapshot", "vg", "origin"));
         String name = doc.nameOrEmpty(f.get("snapshot").orElseThrow(), "the snapshot's name (\"\" for lvolN)");
         String vg = doc.name(f.require("vg", "the VG"), "the VG");
         String origin = doc.name(f.require("origin", "the thin LV to snapshot"), "the origin");
         return new LayoutStep.ThinSnapshotCreate(vg, new ThinSnapshotRequest(origin, name));
+    }
+
+    // lvcreate -s -L: a snapshot step with a size is a classic (copy-on-write) snapshot
+    private LayoutStep cowSnapshot(LayoutDoc.Fields f) {
+        f.allow(List.of("snapshot", "vg", "origin", "size", "chunk_size", "pvs", "pv_ranges"));
+        String name = doc.nameOrEmpty(f.get("snapshot").orElseThrow(), "the snapshot's name (\"\" for lvolN)");
+        String vg = doc.name(f.require("vg", "the VG"), "the VG");
+        String origin = doc.name(f.require("origin", "the LV to snapshot"), "the origin");
+        DocNode sizeNode = f.require("size", "the COW store's size (lvcreate -s -L)");
+        Bytes size = doc.bytes(sizeNode, "size", null);
+        Sectors chunk = CowSnapshotRequest.DEFAULT_CHUNK;
+        if (f.has("chunk_size")) {
+            DocNode c = f.get("chunk_size").orElseThrow();
+            Bytes bytes = doc.bytes(c, "chunk_size", null);
+            if (bytes.count() % 512 != 0) {
+                throw doc.error(c, LayoutDoc.describe(c), "chunk_size: a power of two from 4KiB to 512KiB");
+            }
+            chunk = Sectors.of(bytes.count() / 512);
+        }
+        List<String> pvs = f.get("pvs").map(v -> names(v, "a PV's device")).orElse(List.of());
+        List<ExtentRange> ranges = f.get("pv_ranges").map(this::ranges).orElse(List.of());
+        return new LayoutStep.CowSnapshotCreate(vg, new CowSnapshotRequest(origin, name, size, chunk, pvs, ranges));
     }
 
     // ------------------------------------------------------------------ dm

@@ -221,6 +221,15 @@ public final class LayoutFileWriter {
             command("snapshot", t.request().name());
             text("vg", t.vg());
             text("origin", t.request().origin());
+        } else if (s instanceof LayoutStep.CowSnapshotCreate c) {
+            command("snapshot", c.request().name());
+            text("vg", c.vg());
+            text("origin", c.request().origin());
+            key("size", bytes(c.request().size()));
+            if (!c.request().chunkSize().equals(dev.dmmodel.lvm.CowSnapshotRequest.DEFAULT_CHUNK)) {
+                key("chunk_size", bytes(dev.dmmodel.units.Bytes.of(c.request().chunkSize().count() * 512)));
+            }
+            pvsAndRanges(c.request().pvs(), c.request().pvRanges());
         } else if (s instanceof LayoutStep.DmCreate d) {
             command("dmsetup_create", d.name());
             if (!d.uuid().isEmpty()) {

@@ -69,6 +69,25 @@ class LayoutFileWriterTest {
     }
 
     @Test
+    void aClassicSnapshotIsASnapshotStepWithASize() {
+        // lvcreate -s -L 32M -c 64k -n snap vgs/origin as a layout step, and back
+        LayoutSpec spec = new LayoutSpec(KernelProfile.LINUX_6_12, Layout.builder(KernelProfile.LINUX_6_12)
+                .disk("vda", dev.dmmodel.device.DiskPresets.virtioBlk().withSize(dev.dmmodel.units.Bytes.gib(1)))
+                .pvcreate("vda").vgcreate("vgs", "vda")
+                .lvcreate("vgs", dev.dmmodel.lvm.LvCreateRequest.builder("origin").size("64M").build())
+                .lvcreateCowSnapshot("vgs", new dev.dmmodel.lvm.CowSnapshotRequest("origin", "snap",
+                        dev.dmmodel.units.Bytes.mib(32), dev.dmmodel.units.Sectors.of(128), List.of("vda")))
+                .steps());
+        String text = LayoutFileWriter.write(spec);
+        assertThat(text).contains("  - snapshot: snap\n    vg: vgs\n    origin: origin\n    size: 32MiB\n"
+                + "    chunk_size: 64KiB\n    pvs: [vda]\n");
+        roundTrip(spec, "cow-snapshot");
+        // a chunk size that is no whole number of sectors names the key
+        assertThatThrownBy(() -> LayoutFileReader.read(text.replace("chunk_size: 64KiB", "chunk_size: 1000B"), "x.yaml"))
+                .hasMessageContaining("chunk_size: a power of two from 4KiB to 512KiB");
+    }
+
+    @Test
     void aProfileComposedForAReleaseIsWrittenByItsVersionAndComesBack() {
         LayoutSpec file = LayoutFileReader.read(LayoutFileReaderTest.EVERY_KEY, "every-key.yaml").spec();
         // RHEL 8's 4.18 and a 7.x newer than the newest recorded kernel: composed, not presets

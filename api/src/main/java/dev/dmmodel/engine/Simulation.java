@@ -34,6 +34,13 @@ public interface Simulation {
     /** What each classic snapshot ({@code snapshot} target) did so far and its COW fill level, in layout order. */
     java.util.List<SnapshotStats> snapshotStats();
 
+    /**
+     * What the commands run so far showed, as findings of stable ids (the layout's own are
+     * {@link dev.dmmodel.layout.Layout#findings()}): a classic snapshot's write amplification, chunks much smaller
+     * than the origin's writes, a COW device the workload filled. Most severe first, then in device order.
+     */
+    java.util.List<dev.dmmodel.finding.Finding> findings();
+
     /** Every device's cumulative I/O counters, in layout order. */
     java.util.List<DeviceStats> stats();
 

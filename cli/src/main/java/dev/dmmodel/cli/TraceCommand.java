@@ -148,6 +148,17 @@ final class TraceCommand implements Callable<Integer> {
         }
         stop.start(); // the CSV header, also when there was no event
         out.flush();
+        // what the run showed (a snapshot's copies, a COW device filled): on stderr, like the notes, so that the
+        // trace on stdout stays one format
+        List<dev.dmmodel.finding.Finding> found = sim.findings();
+        if (!found.isEmpty()) {
+            err.println("findings of the run:");
+            for (dev.dmmodel.finding.Finding f : found) {
+                err.println("  " + f.severity() + " " + f.id() + " [" + f.device() + "] " + f.message());
+                err.println("    fix: " + f.fix());
+            }
+            err.flush();
+        }
         if (stats) {
             err.println(DeviceStats.iostatHeader());
             for (DeviceStats d : since(beforeWorkload, sim.stats())) {

@@ -13,5 +13,6 @@ public final class Examples {
         Seed003RaidPartitionLvm.run(System.out);
         Seed004ThinSplit.run(System.out);
         LuksOnLvm.run(System.out);
+        SnapshotBackup.run(System.out);
     }
 }

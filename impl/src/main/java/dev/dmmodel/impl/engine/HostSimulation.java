@@ -78,6 +78,17 @@ public final class HostSimulation implements Simulation {
     }
 
     @Override
+    public List<dev.dmmodel.finding.Finding> findings() {
+        List<dev.dmmodel.finding.Finding> out = new ArrayList<>();
+        for (dev.dmmodel.engine.SnapshotStats s : snapshotStats()) {
+            out.addAll(dev.dmmodel.impl.dm.snapshot.SnapshotFindings.of(s));
+        }
+        // most severe first; within a severity the layout's device order (stable sort)
+        out.sort(java.util.Comparator.comparing((dev.dmmodel.finding.Finding f) -> -f.severity().ordinal()));
+        return List.copyOf(out);
+    }
+
+    @Override
     public List<dev.dmmodel.engine.SnapshotStats> snapshotStats() {
         List<dev.dmmodel.engine.SnapshotStats> out = new ArrayList<>();
         for (BlockDevice d : layout.devices()) {

@@ -392,11 +392,18 @@ public final class DmGens {
     }
 
     /**
-     * {@link #stacks(KernelProfile)} with dm devices on top: with probability 1/2 a dm-crypt device {@code c0}
-     * over the last LV (or the first disk or partition without LVM) past a data offset (none, 4 KiB, 1 MiB or
-     * LUKS2's 16 MiB), with 512- or 4096-byte crypt sectors (4096 over a 4 KiB-sector device), with or without
-     * {@code allow_discards}; the key is the {@code -} of a keyless table. Shrinks towards no layer, then as
-     * {@link #stacks(KernelProfile)} does.
+     * {@link #stacks(KernelProfile)} with dm devices on top, with probability 1/2, one of:
+     * <ul>
+     *   <li>a dm-crypt device {@code c0} over the last LV (or the first disk or partition without LVM) past a data
+     *       offset (none, 4 KiB, 1 MiB or LUKS2's 16 MiB), with 512- or 4096-byte crypt sectors (4096 over a 4 KiB
+     *       device), with or without {@code allow_discards}; the key is the {@code -} of a keyless table;</li>
+     *   <li>when there are two LVs: a classic snapshot of {@code lv0} with its exceptions on {@code lv1}, as
+     *       {@code dmsetup} makes it: {@code so} ({@code snapshot-origin}) and {@code sn} ({@code snapshot ... P
+     *       CHUNK}, 4 KiB – 512 KiB chunks that fit {@code lv1} at least four times);</li>
+     *   <li>without LVM and with two or more disks: a multipath device {@code mp} over the first two whole disks
+     *       when they have one logical block size, round-robin, request-based or {@code queue_mode bio}.</li>
+     * </ul>
+     * Shrinks towards no layer, then as {@link #stacks(KernelProfile)} does.
      */
     public static Gen<StackPlan> targetStacks(KernelProfile profile) {
         java.util.Objects.requireNonNull(profile, "profile");
@@ -405,35 +412,105 @@ public final class DmGens {
                 return plan;
             }
             Layout layout = plan.build();
-            List<String> under = new ArrayList<>(plan.lvPaths().isEmpty() ? List.of() : List.of(
-                    plan.lvPaths().get(plan.lvPaths().size() - 1)));
-            if (under.isEmpty()) {
-                under.add(plan.partitionNames().isEmpty() ? plan.disks().get(0).name() : plan.partitionNames().get(0));
+            // crypt always fits; a snapshot needs two LVs, multipath two devices LVM does not use
+            List<Integer> kinds = new ArrayList<>(List.of(0));
+            if (plan.logicalVolumes().size() >= 2) {
+                kinds.add(1);
             }
-            dev.dmmodel.device.BlockDevice d = layout.device(under.get(0));
-            long size = d.size().count();
-            long lbs = d.limits().logicalBlockSize() / 512;
-            int sectorSize = lbs >= 8 || s.bool(0.5) ? 4096 : 512;
-            long unit = Math.max(lbs, sectorSize / 512);
-            long offset = new long[] {0, 8, 2048, 32768}[(int) s.choice(3)];
-            if (size - offset < 64 * unit) {
-                offset = 0;
+            if (plan.volumeGroup().isEmpty() && plan.disks().size() >= 2) {
+                kinds.add(2);
             }
-            long length = (size - offset) / unit * unit;
-            if (length < unit) {
-                return plan;
+            int kind = kinds.get((int) s.choice(kinds.size() - 1));
+            List<StackPlan.DmLayer> layers = kind == 1 ? snapshotLayers(plan, layout, s)
+                    : kind == 2 ? multipathLayer(plan, layout, s) : List.of();
+            if (layers.isEmpty()) {
+                layers = cryptLayer(plan, layout, s);
             }
-            boolean discards = s.bool(0.5);
-            dev.dmmodel.dm.CryptTarget c = new dev.dmmodel.dm.CryptTarget(Sectors.ZERO, Sectors.of(length),
-                    "aes-xts-plain64", "-", Sectors.ZERO, d.name(), Sectors.of(offset), sectorSize, discards, false,
-                    List.of());
-            String java = ".add(new CryptTarget(Sectors.ZERO, Sectors.of(" + length + "), \"aes-xts-plain64\", \"-\","
-                    + " Sectors.ZERO, \"" + d.name() + "\", Sectors.of(" + offset + "), " + sectorSize + ", " + discards
-                    + ", false, List.of()))";
             return new StackPlan(plan.profile(), plan.disks(), plan.partitionTables(), plan.physicalVolumes(),
-                    plan.volumeGroup(), plan.logicalVolumes(), plan.thinPools(), plan.thinVolumes(),
-                    List.of(new StackPlan.DmLayer("c0", dev.dmmodel.dm.DmTable.builder().add(c).build(), java)));
+                    plan.volumeGroup(), plan.logicalVolumes(), plan.thinPools(), plan.thinVolumes(), layers);
         });
+    }
+
+    private static List<StackPlan.DmLayer> cryptLayer(StackPlan plan, Layout layout, Source s) {
+        String under = !plan.lvPaths().isEmpty() ? plan.lvPaths().get(plan.lvPaths().size() - 1)
+                : plan.partitionNames().isEmpty() ? plan.disks().get(0).name() : plan.partitionNames().get(0);
+        BlockDevice d = layout.device(under);
+        long size = d.size().count();
+        long lbs = d.limits().logicalBlockSize() / 512;
+        int sectorSize = lbs >= 8 || s.bool(0.5) ? 4096 : 512;
+        long unit = Math.max(lbs, sectorSize / 512);
+        long offset = new long[] {0, 8, 2048, 32768}[(int) s.choice(3)];
+        if (size - offset < 64 * unit) {
+            offset = 0;
+        }
+        long length = (size - offset) / unit * unit;
+        if (length < unit) {
+            return List.of();
+        }
+        boolean discards = s.bool(0.5);
+        dev.dmmodel.dm.CryptTarget c = new dev.dmmodel.dm.CryptTarget(Sectors.ZERO, Sectors.of(length),
+                "aes-xts-plain64", "-", Sectors.ZERO, d.name(), Sectors.of(offset), sectorSize, discards, false,
+                List.of());
+        String java = ".add(new CryptTarget(Sectors.ZERO, Sectors.of(" + length + "), \"aes-xts-plain64\", \"-\","
+                + " Sectors.ZERO, \"" + d.name() + "\", Sectors.of(" + offset + "), " + sectorSize + ", " + discards
+                + ", false, List.of()))";
+        return List.of(new StackPlan.DmLayer("c0", dev.dmmodel.dm.DmTable.builder().add(c).build(), java));
+    }
+
+    private static List<StackPlan.DmLayer> snapshotLayers(StackPlan plan, Layout layout, Source s) {
+        if (plan.logicalVolumes().size() < 2) {
+            return List.of();
+        }
+        BlockDevice origin = layout.device(plan.lvPaths().get(0));
+        BlockDevice cow = layout.device(plan.lvPaths().get(1));
+        long lbs = Math.max(origin.limits().logicalBlockSize(), cow.limits().logicalBlockSize()) / 512;
+        long chunk = Math.max(8, lbs) << s.choice(7);
+        if (chunk > 1024 || cow.size().count() < 4 * chunk) {
+            chunk = Math.max(8, lbs);
+        }
+        if (cow.size().count() < 4 * chunk) {
+            return List.of();
+        }
+        Sectors len = origin.size();
+        dev.dmmodel.dm.SnapshotOriginTarget so = new dev.dmmodel.dm.SnapshotOriginTarget(Sectors.ZERO, len,
+                origin.name());
+        dev.dmmodel.dm.SnapshotTarget sn = new dev.dmmodel.dm.SnapshotTarget(Sectors.ZERO, len, origin.name(),
+                cow.name(), dev.dmmodel.dm.SnapshotTarget.Store.PERSISTENT, chunk, false, false);
+        return List.of(
+                new StackPlan.DmLayer("so", dev.dmmodel.dm.DmTable.builder().add(so).build(),
+                        ".add(new SnapshotOriginTarget(Sectors.ZERO, Sectors.of(" + len.count() + "), \""
+                                + origin.name() + "\"))"),
+                new StackPlan.DmLayer("sn", dev.dmmodel.dm.DmTable.builder().add(sn).build(),
+                        ".add(new SnapshotTarget(Sectors.ZERO, Sectors.of(" + len.count() + "), \"" + origin.name()
+                                + "\", \"" + cow.name() + "\", SnapshotTarget.Store.PERSISTENT, " + chunk
+                                + ", false, false))"));
+    }
+
+    private static List<StackPlan.DmLayer> multipathLayer(StackPlan plan, Layout layout, Source s) {
+        if (plan.volumeGroup().isPresent() || plan.disks().size() < 2) {
+            return List.of();
+        }
+        // the first two whole disks, as two paths to one LUN (the model clones requests onto whole disks only)
+        BlockDevice a = layout.device(plan.disks().get(0).name());
+        BlockDevice b = layout.device(plan.disks().get(1).name());
+        if (a.limits().logicalBlockSize() != b.limits().logicalBlockSize()) {
+            return List.of();
+        }
+        long unit = a.limits().logicalBlockSize() / 512;
+        long len = Math.min(a.size().count(), b.size().count()) / unit * unit;
+        boolean bio = s.bool(0.5);
+        dev.dmmodel.dm.MultipathTarget.QueueMode mode = bio ? dev.dmmodel.dm.MultipathTarget.QueueMode.BIO_BASED
+                : dev.dmmodel.dm.MultipathTarget.QueueMode.REQUEST_BASED;
+        dev.dmmodel.dm.DmTable t = dev.dmmodel.dm.DmTable.builder().add(new dev.dmmodel.dm.MultipathTarget(
+                Sectors.ZERO, Sectors.of(len), mode, false, bio, 0, java.util.OptionalInt.empty(), Optional.empty(),
+                List.of(), 1, List.of(new dev.dmmodel.dm.MultipathTarget.PriorityGroup("round-robin", List.of(
+                        new dev.dmmodel.dm.MultipathTarget.Path(a.name(), List.of("1")),
+                        new dev.dmmodel.dm.MultipathTarget.Path(b.name(), List.of("1"))))))).build();
+        return List.of(new StackPlan.DmLayer("mp", t, ".add(new MultipathTarget(Sectors.ZERO,"
+                + " Sectors.of(" + len + "), MultipathTarget.QueueMode." + mode + ", false, " + bio + ", 0,"
+                + " OptionalInt.empty(), Optional.empty(), List.of(), 1, List.of(new MultipathTarget.PriorityGroup("
+                + "\"round-robin\", List.of(new MultipathTarget.Path(\"" + a.name() + "\", List.of(\"1\")),"
+                + " new MultipathTarget.Path(\"" + b.name() + "\", List.of(\"1\"))))))"));
     }
 
     /** {@link #stacks(KernelProfile, int)} without the safety net (for testing that it is not needed). */

@@ -17,7 +17,8 @@ import java.util.stream.Collectors;
 
 /**
  * The engine's invariants on the testkit's own property core, so that a failure shrinks to the smallest stack and
- * workload that still fails: a whole generated stack ({@link DmGens#targetStacks}: dm-crypt on top now and then,
+ * workload that still fails: a whole generated stack ({@link DmGens#targetStacks}: dm-crypt, a classic snapshot or
+ * dm-multipath on top now and then,
  * every kernel profile), a device of it (a dm layer, an LV, a partition or a disk) and a script of {@code dd}s on
  * that device ({@link DmGens#scripts}).
  * (The engine package next to this one checks sector conservation through every layer, splits against the limits of

@@ -379,8 +379,22 @@ public final class SnapshotIo implements DmCore.SnapshotMapper {
     // dm-exception-store metadata I/O (chunk_io): one chunk of the COW device, sync
     private void metadataIo(Snap s, long chunk, int flags) {
         long cs = s.t.chunkSectors();
-        block.submitBioNoacct(new Bio(s.t.cowDevice(), Op.WRITE, flags, Math.multiplyExact(chunk, cs), cs,
-                block.pages(cs)));
+        dmIo(s.t.cowDevice(), Op.WRITE, flags, Math.multiplyExact(chunk, cs), cs);
+    }
+
+    // drivers/md/dm-io.c: do_region — one bio per region since 4.3 (the queue below splits it); before, bios built to
+    // fit the queue (dm_io's bio_add_page stops where the device's merge rules do), a preflush on the first only
+    private void dmIo(String dev, Op op, int flags, long sector, long sectors) {
+        if (!block.atBuild()) {
+            block.submitBioNoacct(new Bio(dev, op, flags, sector, sectors, block.pages(sectors)));
+            return;
+        }
+        boolean first = true;
+        for (long[] piece : block.buildPieces(dev, sector, sectors)) {
+            block.submitBioNoacct(new Bio(dev, op, first ? flags : flags & ~Bio.PREFLUSH, piece[0], piece[1],
+                    block.pages(piece[1])));
+            first = false;
+        }
     }
 
     // drivers/md/dm-kcopyd.c: dm_kcopyd_copy — sub-jobs of at most 1024 sectors, each read, then written, each I/O
@@ -393,10 +407,10 @@ public final class SnapshotIo implements DmCore.SnapshotMapper {
         }
     }
 
-    // drivers/md/dm-io.c: do_region — one bio per region (split on entry)
+    // drivers/md/dm-kcopyd.c: run_io_job — each sub-job's I/O (dm-io) from kcopyd's worker under its plug
     private void kcopydIo(String dev, Op op, long sector, long sectors) {
         block.startPlug();
-        block.submitBioNoacct(new Bio(dev, op, 0, sector, sectors, block.pages(sectors)));
+        dmIo(dev, op, 0, sector, sectors);
         block.finishPlug();
     }
 

@@ -31,6 +31,12 @@ public interface Simulation {
     /** What dm-thin did for each thin device so far, in layout order. */
     java.util.List<ThinStats> thinStats();
 
+    /** What dm-cache did for each cache device so far ({@code dmsetup status}), in layout order. */
+    java.util.List<CacheStats> cacheStats();
+
+    /** What dm-writecache did for each writecache device so far ({@code dmsetup status}), in layout order. */
+    java.util.List<WritecacheStats> writecacheStats();
+
     /** Every device's cumulative I/O counters, in layout order. */
     java.util.List<DeviceStats> stats();
 

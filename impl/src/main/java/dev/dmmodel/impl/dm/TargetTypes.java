@@ -1,12 +1,14 @@
 package dev.dmmodel.impl.dm;
 
 import dev.dmmodel.dm.DmTarget;
+import dev.dmmodel.impl.dm.cache.CacheTargetType;
 import dev.dmmodel.impl.dm.crypt.CryptTargetType;
 import dev.dmmodel.impl.dm.error.ErrorTargetType;
 import dev.dmmodel.impl.dm.linear.LinearTargetType;
 import dev.dmmodel.impl.dm.striped.StripedTargetType;
 import dev.dmmodel.impl.dm.thin.ThinPoolTargetType;
 import dev.dmmodel.impl.dm.thin.ThinTargetType;
+import dev.dmmodel.impl.dm.writecache.WritecacheTargetType;
 import dev.dmmodel.impl.dm.zero.ZeroTargetType;
 import java.util.List;
 import java.util.Optional;
@@ -17,7 +19,7 @@ public final class TargetTypes {
     /** Every modelled type. */
     public static final List<TargetType> ALL = List.of(LinearTargetType.INSTANCE, StripedTargetType.INSTANCE,
             ThinPoolTargetType.INSTANCE, ThinTargetType.INSTANCE, ZeroTargetType.INSTANCE, ErrorTargetType.INSTANCE,
-            CryptTargetType.INSTANCE);
+            CryptTargetType.INSTANCE, CacheTargetType.INSTANCE, WritecacheTargetType.INSTANCE);
 
     /** Their names, as {@code dmsetup table} prints them. */
     public static final List<String> NAMES = ALL.stream().map(TargetType::name).toList();

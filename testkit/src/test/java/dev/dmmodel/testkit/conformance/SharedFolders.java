@@ -49,8 +49,6 @@ final class SharedFolders {
                     java.util.Map.of()),
             new TraceFolder("kernel-traces-6.12-stacks", Optional.empty(), orderedMap(
                     "snap-", "classic LVM snapshots (dm-snapshot) are not modelled yet: " + ISSUE_12,
-                    "cache-wt-", "dm-cache is not modelled yet: " + ISSUE_12,
-                    "writecache-", "dm-writecache is not modelled yet: " + ISSUE_12,
                     "mpath-", "dm-multipath is not modelled yet: " + ISSUE_12,
                     "md-", "md RAID is not modelled yet: " + ISSUE_13,
                     "lvmraid-", "LVM raid (dm-raid) is not modelled yet: " + ISSUE_13,

@@ -320,6 +320,15 @@ final class HostBuilder implements DeviceView {
             return new ThinTarget(x.start(), x.length(), ref(dmName, x.poolDevice()), x.deviceId(),
                     x.externalOrigin().map(o -> ref(dmName, o)));
         }
+        if (t instanceof dev.dmmodel.dm.CacheTarget x) {
+            return new dev.dmmodel.dm.CacheTarget(x.start(), x.length(), ref(dmName, x.metadataDevice()),
+                    ref(dmName, x.cacheDevice()), ref(dmName, x.originDevice()), x.blockSectors(), x.features(),
+                    x.policy(), x.policyArgs());
+        }
+        if (t instanceof dev.dmmodel.dm.WritecacheTarget x) {
+            return new dev.dmmodel.dm.WritecacheTarget(x.start(), x.length(), x.pmem(), ref(dmName, x.originDevice()),
+                    ref(dmName, x.cacheDevice()), x.blockSize(), x.options());
+        }
         return t;
     }
 

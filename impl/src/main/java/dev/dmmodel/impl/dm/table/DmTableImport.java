@@ -161,6 +161,15 @@ public final class DmTableImport {
         if (t instanceof ZeroTarget || t instanceof ErrorTarget) {
             return t;
         }
+        if (t instanceof dev.dmmodel.dm.CacheTarget x) {
+            return new dev.dmmodel.dm.CacheTarget(x.start(), x.length(), ref.apply(x.metadataDevice()),
+                    ref.apply(x.cacheDevice()), ref.apply(x.originDevice()), x.blockSectors(), x.features(), x.policy(),
+                    x.policyArgs());
+        }
+        if (t instanceof dev.dmmodel.dm.WritecacheTarget x) {
+            return new dev.dmmodel.dm.WritecacheTarget(x.start(), x.length(), x.pmem(), ref.apply(x.originDevice()),
+                    ref.apply(x.cacheDevice()), x.blockSize(), x.options());
+        }
         throw new IllegalStateException("unknown target " + t);
     }
 }

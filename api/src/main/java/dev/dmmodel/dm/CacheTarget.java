@@ -93,6 +93,14 @@ public record CacheTarget(Sectors start, Sectors length, String metadataDevice, 
             throw new IllegalArgumentException("cache target: policy arguments " + policyArgs + " are not <key> "
                     + "<value> pairs (Error setting cache policy's config values)");
         }
+        for (int i = 0; i < policyArgs.size(); i += 2) {
+            String v = policyArgs.get(i + 1);
+            if (policyArgs.get(i).equalsIgnoreCase("migration_threshold")
+                    && (v.length() > 18 || !v.chars().allMatch(c -> c >= '0' && c <= '9'))) {
+                throw new IllegalArgumentException("cache target: migration_threshold '" + v + "' is not a number "
+                        + "of sectors (Error setting cache policy's config values)");
+            }
+        }
         for (String f : features) {
             word("feature", f);
         }

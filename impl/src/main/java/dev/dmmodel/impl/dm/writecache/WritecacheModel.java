@@ -81,6 +81,7 @@ public final class WritecacheModel implements TargetModel {
     /** Entries by original sector ({@code wc->tree}). */
     private final TreeMap<Long, Entry> entries = new TreeMap<>();
     private final BitSet used = new BitSet();
+    /** {@code wc->current_free}: the next block to allocate, or -1 when none is free. */
     private long currentFree;
     private long freeBlocks;
     private long seqCount = 1;
@@ -114,6 +115,7 @@ public final class WritecacheModel implements TargetModel {
         this.nBlocks = size[0];
         this.metadataSectors = size[1] * blockSectors;
         this.freeBlocks = Math.max(nBlocks, 0);
+        this.currentFree = nBlocks > 0 ? 0 : -1;
         this.autocommitBlocks = o.autocommitBlocks().orElse(AUTOCOMMIT_BLOCKS);
         this.autocommitNanos = Math.multiplyExact(o.autocommitTime().orElse(AUTOCOMMIT_MS), 1_000_000L);
     }
@@ -168,6 +170,10 @@ public final class WritecacheModel implements TargetModel {
         if (nBlocks <= 0) {
             throw new IllegalArgumentException("cache device " + target.cacheDevice() + " holds no block of "
                     + target.blockSize() + " bytes with its metadata (writecache_ctr: Invalid device size)");
+        }
+        if (nBlocks > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("cache device " + target.cacheDevice() + " holds " + nBlocks
+                    + " blocks, more than the model's " + Integer.MAX_VALUE);
         }
     }
 
@@ -254,7 +260,7 @@ public final class WritecacheModel implements TargetModel {
             }
             return new Plan(true, len, e, true);
         }
-        if (target.options().cleaner() || target.options().metadataOnly() || freeBlocks == 0) {
+        if (target.options().cleaner() || target.options().metadataOnly() || currentFree < 0) {
             return new Plan(false, toNextEntry(offset, sectors), null, false);
         }
         // writecache_pop_from_freelist(expected_sector): the next free block must follow the previous one
@@ -369,7 +375,7 @@ public final class WritecacheModel implements TargetModel {
         if (next >= nBlocks) {
             next = used.nextClearBit(0);
         }
-        currentFree = next >= nBlocks ? 0 : next;
+        currentFree = next >= nBlocks ? -1 : next;
         return e;
     }
 
@@ -382,6 +388,10 @@ public final class WritecacheModel implements TargetModel {
             uncommitted.remove(e);
             used.clear((int) e.index);
             freeBlocks++;
+            // writecache_add_to_freelist: a freed block becomes current if none was
+            if (currentFree < 0) {
+                currentFree = e.index;
+            }
             dirtyRegions.add(region(e));
             any = true;
         }

@@ -159,4 +159,13 @@ class CacheIoTest {
         List<TraceEvent> ev = new ArrayList<>(run(sim, R1M_AT4M));
         assertThat(of(ev, cdata, EventType.BIO_QUEUE)).isEqualTo(blocks("W", 2048));
     }
+
+    @Test
+    void aDiscardGoesWholeToTheOrigin() {
+        // process_discard_bio with passdown (the origin takes discards of at least a block): remapped whole
+        Simulation sim = Simulation.of(layout);
+        List<TraceEvent> ev = run(sim, "blkdiscard -o 0 -l 1048576 /dev/mapper/vgk-origin\n");
+        assertThat(of(ev, corig, EventType.BIO_REMAP)).containsExactly("DS 0+2048");
+        assertThat(of(ev, cdata, EventType.BIO_QUEUE)).isEmpty();
+    }
 }

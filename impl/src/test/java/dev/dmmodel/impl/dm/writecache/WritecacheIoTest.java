@@ -173,4 +173,18 @@ class WritecacheIoTest {
         assertThat(m.blocks()).isEqualTo(16320);
         assertThat(m.metadataSectors()).isEqualTo(512);
     }
+
+    @Test
+    void aDiscardOfCachedBlocksFreesThemWritesTheirMetadataAndGoesToTheOrigin() {
+        // writecache_discard: the 16 blocks of 64 KiB at 0 leave the cache (16064 + 16 free), their entries'
+        // region (bytes 64..319, region 0) is written and the device flushed (ssd_commit_flushed); the discard
+        // goes on to the origin whole
+        Simulation sim = Simulation.of(layout);
+        run(sim, W1M_AT0 + "sleep 2\n");
+        List<TraceEvent> ev = run(sim, "blkdiscard -o 0 -l 65536 /dev/mapper/vgk-origin2\n");
+        assertThat(of(ev, cvol, EventType.BIO_QUEUE)).containsExactly("WS 0+128", "FWS 0+0");
+        assertThat(of(ev, origin, EventType.BIO_QUEUE)).containsExactly("DS 0+128");
+        assertThat(stats(sim).discards()).isEqualTo(16);
+        assertThat(stats(sim).freeBlocks()).isEqualTo(16080);
+    }
 }

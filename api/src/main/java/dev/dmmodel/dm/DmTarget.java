@@ -10,7 +10,8 @@ import java.util.function.Function;
  * {@code dm-2}).
  */
 public sealed interface DmTarget permits LinearTarget, StripedTarget, ZeroTarget, ErrorTarget, ThinPoolTarget,
-        ThinTarget, CryptTarget, SnapshotOriginTarget, SnapshotTarget, MultipathTarget, OpaqueTarget {
+        ThinTarget, CryptTarget, SnapshotOriginTarget, SnapshotTarget, MultipathTarget, CacheTarget,
+        WritecacheTarget, OpaqueTarget {
 
     /** First sector of the dm device that this target maps. */
     Sectors start();

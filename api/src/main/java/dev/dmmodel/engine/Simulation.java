@@ -41,6 +41,12 @@ public interface Simulation {
      */
     java.util.List<dev.dmmodel.finding.Finding> findings();
 
+    /** What dm-cache did for each cache device so far ({@code dmsetup status}), in layout order. */
+    java.util.List<CacheStats> cacheStats();
+
+    /** What dm-writecache did for each writecache device so far ({@code dmsetup status}), in layout order. */
+    java.util.List<WritecacheStats> writecacheStats();
+
     /** Every device's cumulative I/O counters, in layout order. */
     java.util.List<DeviceStats> stats();
 

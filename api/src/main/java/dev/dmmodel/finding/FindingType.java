@@ -110,7 +110,21 @@ public enum FindingType {
      * restrictive value, so every path is used as if it were the weakest, and I/O sized for one path's limits is
      * split or refused on the multipath device.
      */
-    MULTIPATH_PATH_LIMITS_DIFFER("multipath.path-limits-differ", Severity.WARNING);
+    MULTIPATH_PATH_LIMITS_DIFFER("multipath.path-limits-differ", Severity.WARNING),
+    /**
+     * A dm-cache device's block size is smaller than the I/O its queue lets through: dm core cuts every bio at
+     * block boundaries ({@code max_io_len}), so a large request reaches the cache as block-sized pieces, each looked
+     * up, counted, remapped and promoted on its own (a 1 MiB write with 64 KiB blocks becomes 16 bios).
+     * {@link Severity#INFO}.
+     */
+    CACHE_BLOCK_SPLITS_IO("cache.block-splits-io", Severity.INFO),
+    /**
+     * A dm-cache device stacks the limits of its cache device ({@code cache_iterate_devices}), and they are
+     * tighter than the origin's: a smaller {@code max_sectors}, fewer {@code max_segments} or a virt boundary the
+     * origin lacks (an NVMe cache over a virtio or SCSI origin). Every I/O to the cached volume, also what goes on to
+     * the origin (misses, writethrough writes), is cut to the cache device's limits. {@link Severity#WARNING}.
+     */
+    CACHE_DEVICE_LIMITS_CUT_ORIGIN_IO("cache.device-limits-cut-origin-io", Severity.WARNING);
 
     private final String id;
     private final Severity defaultSeverity;

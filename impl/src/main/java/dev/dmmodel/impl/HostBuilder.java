@@ -330,6 +330,15 @@ final class HostBuilder implements DeviceView {
                     ref(dmName, x.cowDevice()), x.store(), x.chunkSectors(), x.discardZeroesCow(),
                     x.discardPassdownOrigin());
         }
+        if (t instanceof dev.dmmodel.dm.CacheTarget x) {
+            return new dev.dmmodel.dm.CacheTarget(x.start(), x.length(), ref(dmName, x.metadataDevice()),
+                    ref(dmName, x.cacheDevice()), ref(dmName, x.originDevice()), x.blockSectors(), x.features(),
+                    x.policy(), x.policyArgs());
+        }
+        if (t instanceof dev.dmmodel.dm.WritecacheTarget x) {
+            return new dev.dmmodel.dm.WritecacheTarget(x.start(), x.length(), x.pmem(), ref(dmName, x.originDevice()),
+                    ref(dmName, x.cacheDevice()), x.blockSize(), x.options());
+        }
         return t;
     }
 

@@ -303,6 +303,25 @@ public final class BlockLayer {
     }
 
     /**
+     * A region of a device written or read by dm-io (kcopyd, a target's metadata I/O): one bio of {@code sectors}
+     * since 4.3, which the queues below split; before, bios built to fit the device ({@link #buildPieces}), a
+     * preflush on the first only.
+     */
+    // drivers/md/dm-io.c: do_region
+    public void submitRegion(String device, Op op, int flags, long sector, long sectors) {
+        if (!atBuild() || sectors == 0) {
+            submitBioNoacct(new Bio(device, op, flags, sector, sectors, sectors == 0 ? null : pages(sectors)));
+            return;
+        }
+        boolean first = true;
+        for (long[] piece : buildPieces(device, sector, sectors)) {
+            submitBioNoacct(new Bio(device, op, first ? flags : flags & ~Bio.PREFLUSH, piece[0], piece[1],
+                    pages(piece[1])));
+            first = false;
+        }
+    }
+
+    /**
      * Before 4.3: the pieces {@code [start, length]} in sectors that bios built page by page for
      * {@code sectors} at {@code start} of {@code device} come out as ({@code bio_get_nr_vecs} vectors, then
      * {@code bio_add_page} stops at {@link #buildLimit} or max_segments). Used by direct I/O and by dm-io for

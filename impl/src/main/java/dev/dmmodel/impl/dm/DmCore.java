@@ -181,6 +181,28 @@ public final class DmCore {
         block.insertClonedRequest(rq, m.device(), m.endIo());
     }
 
+    /**
+     * The host's clock moved from {@code fromNanos} to {@code toNanos}: each target's timers and periodic work
+     * run ({@link TargetModel#clockAdvanced}), devices in name order.
+     */
+    public void clockAdvanced(long fromNanos, long toNanos) {
+        for (String name : new java.util.TreeSet<>(dms.keySet())) {
+            DmNode n = dms.get(name);
+            if (n == null) {
+                continue;
+            }
+            for (TargetModel m : n.models()) {
+                m.clockAdvanced(n.ctx(), fromNanos, toNanos);
+            }
+        }
+    }
+
+    /** The models of a dm device's targets in table order, or an empty list if there is no such device. */
+    public List<TargetModel> models(String device) {
+        DmNode n = dms.get(device);
+        return n == null ? List.of() : n.models();
+    }
+
     // drivers/md/dm.c: dm_submit_bio / dm_split_and_process_bio — one clone per call, the rest resubmitted
     private void dmSubmit(DmNode dm, Bio bio) {
         bio.dmBio = true;
@@ -252,6 +274,7 @@ public final class DmCore {
         block.accounting.io(dm.device().name(), Op.FLUSH, 0);
         bio.remaining++;
         for (TargetModel model : dm.models()) {
+            model.flushWork(dm.ctx());
             for (TargetModel.DeviceArea a : model.flushAreas()) {
                 long sector = model.emptyFlushSector(a, bio.sector, profile);
                 Bio clone = new Bio(a.device(), Op.WRITE, bio.flags, sector, 0, null);

@@ -81,6 +81,12 @@ public final class DmTableLimits {
             }
         }
         TargetModel model = TargetModel.of(target, view::size);
+        try {
+            model.checkDevices(view::size, view::queueLimits);
+        } catch (IllegalArgumentException e) {
+            throw new LayoutException(name, "table line " + line, target.type(), name + ": table line " + line
+                    + " (" + target.type() + "): " + e.getMessage());
+        }
         if (target instanceof ThinTarget thin) {
             // dm-thin.c: thin_ctr — the pool device must be an active thin-pool
             ThinPoolTarget pool = view.poolTarget(thin.poolDevice()).orElseThrow(() -> new LayoutException(name,

@@ -170,6 +170,30 @@ public interface TargetModel {
         return "";
     }
 
+    /**
+     * The constructor's checks that need the devices below (their sizes in sectors, their limits), which a table
+     * line alone cannot settle: nothing by default.
+     *
+     * @throws IllegalArgumentException with the kernel's {@code ti->error} text
+     */
+    default void checkDevices(Function<String, Long> size, Function<String, Limits> limits) {
+    }
+
+    /**
+     * Work the target does itself for an empty flush, besides the clones {@link #flushAreas()} get (dm-writecache's
+     * flush bio 0, which commits its metadata): nothing by default.
+     */
+    default void flushWork(MapContext ctx) {
+    }
+
+    /**
+     * The host's clock moved from {@code fromNanos} to {@code toNanos} ({@code sleep}): the target's timers and
+     * periodic work that fall due in between run (dm-cache's waker, dm-writecache's autocommit timer). Nothing by
+     * default.
+     */
+    default void clockAdvanced(MapContext ctx, long fromNanos, long toNanos) {
+    }
+
     /** The model of a table target, from its type ({@link TargetTypes}). */
     static TargetModel of(DmTarget target, Function<String, Long> deviceSize) {
         return TargetTypes.of(target).model(target, deviceSize);

@@ -1,6 +1,7 @@
 package dev.dmmodel.impl.dm;
 
 import dev.dmmodel.dm.DmTarget;
+import dev.dmmodel.impl.dm.cache.CacheTargetType;
 import dev.dmmodel.impl.dm.crypt.CryptTargetType;
 import dev.dmmodel.impl.dm.error.ErrorTargetType;
 import dev.dmmodel.impl.dm.linear.LinearTargetType;
@@ -10,6 +11,7 @@ import dev.dmmodel.impl.dm.multipath.MultipathTargetType;
 import dev.dmmodel.impl.dm.striped.StripedTargetType;
 import dev.dmmodel.impl.dm.thin.ThinPoolTargetType;
 import dev.dmmodel.impl.dm.thin.ThinTargetType;
+import dev.dmmodel.impl.dm.writecache.WritecacheTargetType;
 import dev.dmmodel.impl.dm.zero.ZeroTargetType;
 import java.util.List;
 import java.util.Optional;
@@ -21,7 +23,7 @@ public final class TargetTypes {
     public static final List<TargetType> ALL = List.of(LinearTargetType.INSTANCE, StripedTargetType.INSTANCE,
             ThinPoolTargetType.INSTANCE, ThinTargetType.INSTANCE, ZeroTargetType.INSTANCE, ErrorTargetType.INSTANCE,
             CryptTargetType.INSTANCE, SnapshotOriginTargetType.INSTANCE, SnapshotTargetType.INSTANCE,
-            MultipathTargetType.INSTANCE);
+            MultipathTargetType.INSTANCE, CacheTargetType.INSTANCE, WritecacheTargetType.INSTANCE);
 
     /** Their names, as {@code dmsetup table} prints them. */
     public static final List<String> NAMES = ALL.stream().map(TargetType::name).toList();

@@ -104,6 +104,32 @@ public final class HostSimulation implements Simulation {
     }
 
     @Override
+    public List<dev.dmmodel.engine.CacheStats> cacheStats() {
+        List<dev.dmmodel.engine.CacheStats> out = new ArrayList<>();
+        for (BlockDevice d : layout.devices()) {
+            for (dev.dmmodel.impl.dm.TargetModel m : kernel.dm.models(d.name())) {
+                if (m instanceof dev.dmmodel.impl.dm.cache.CacheModel c) {
+                    out.add(c.stats(d.name(), kernel.block));
+                }
+            }
+        }
+        return List.copyOf(out);
+    }
+
+    @Override
+    public List<dev.dmmodel.engine.WritecacheStats> writecacheStats() {
+        List<dev.dmmodel.engine.WritecacheStats> out = new ArrayList<>();
+        for (BlockDevice d : layout.devices()) {
+            for (dev.dmmodel.impl.dm.TargetModel m : kernel.dm.models(d.name())) {
+                if (m instanceof dev.dmmodel.impl.dm.writecache.WritecacheModel w) {
+                    out.add(w.stats(d.name()));
+                }
+            }
+        }
+        return List.copyOf(out);
+    }
+
+    @Override
     public List<dev.dmmodel.engine.DeviceStats> stats() {
         List<dev.dmmodel.engine.DeviceStats> out = new ArrayList<>();
         for (BlockDevice d : layout.devices()) {
@@ -207,8 +233,12 @@ public final class HostSimulation implements Simulation {
                 return ThinLvCommands.lvremove(lvmHost(), r);
             }
             if (command instanceof Command.Sleep s) {
-                // nothing in the model runs on a timer yet: time only passes
+                // time passes: the dm targets' timers and periodic work that fall due run (dm-cache's waker,
+                // dm-writecache's autocommit), and their I/O completes while the shell sleeps
+                long from = clockNanos;
                 clockNanos = Math.addExact(clockNanos, s.duration().toNanos());
+                kernel.dm.clockAdvanced(from, clockNanos);
+                kernel.completeAll();
                 return ok(command);
             }
             throw new UnsupportedOperationException("the engine does not model '" + command.line() + "' yet");

@@ -53,6 +53,9 @@ public final class LayoutValidator {
             if (dm.table().targets().size() == 1 && dm.table().targets().get(0) instanceof dev.dmmodel.dm.ThinPoolTarget t) {
                 ThinFindings.check(layout, dm, t, out);
             }
+            if (dm.table().targets().size() == 1 && dm.table().targets().get(0) instanceof dev.dmmodel.dm.CacheTarget c) {
+                dev.dmmodel.impl.dm.cache.CacheFindings.check(layout, dm, c, out);
+            }
         }
         OverlapFindings.check(layout, out);
         Map<String, Integer> order = new HashMap<>();

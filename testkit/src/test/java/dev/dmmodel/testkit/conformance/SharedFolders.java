@@ -48,8 +48,6 @@ final class SharedFolders {
             new TraceFolder("kernel-traces-7.2", Optional.empty(),
                     java.util.Map.of()),
             new TraceFolder("kernel-traces-6.12-stacks", Optional.empty(), orderedMap(
-                    "cache-wt-", "dm-cache is not modelled yet: " + ISSUE_12,
-                    "writecache-", "dm-writecache is not modelled yet: " + ISSUE_12,
                     "md-", "md RAID is not modelled yet: " + ISSUE_13,
                     "lvmraid-", "LVM raid (dm-raid) is not modelled yet: " + ISSUE_13,
                     "nvme-", "NVMe namespaces as recorded are not modelled yet: " + ISSUE_13)));

@@ -382,19 +382,9 @@ public final class SnapshotIo implements DmCore.SnapshotMapper {
         dmIo(s.t.cowDevice(), Op.WRITE, flags, Math.multiplyExact(chunk, cs), cs);
     }
 
-    // drivers/md/dm-io.c: do_region — one bio per region since 4.3 (the queue below splits it); before, bios built to
-    // fit the queue (dm_io's bio_add_page stops where the device's merge rules do), a preflush on the first only
+    // drivers/md/dm-io.c: do_region (BlockLayer.submitRegion)
     private void dmIo(String dev, Op op, int flags, long sector, long sectors) {
-        if (!block.atBuild()) {
-            block.submitBioNoacct(new Bio(dev, op, flags, sector, sectors, block.pages(sectors)));
-            return;
-        }
-        boolean first = true;
-        for (long[] piece : block.buildPieces(dev, sector, sectors)) {
-            block.submitBioNoacct(new Bio(dev, op, first ? flags : flags & ~Bio.PREFLUSH, piece[0], piece[1],
-                    block.pages(piece[1])));
-            first = false;
-        }
+        block.submitRegion(dev, op, flags, sector, sectors);
     }
 
     // drivers/md/dm-kcopyd.c: dm_kcopyd_copy — sub-jobs of at most 1024 sectors, each read, then written, each I/O

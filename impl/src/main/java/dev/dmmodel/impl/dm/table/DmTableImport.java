@@ -169,6 +169,15 @@ public final class DmTableImport {
                     ref.apply(x.cowDevice()), x.store(), x.chunkSectors(), x.discardZeroesCow(),
                     x.discardPassdownOrigin());
         }
+        if (t instanceof dev.dmmodel.dm.CacheTarget x) {
+            return new dev.dmmodel.dm.CacheTarget(x.start(), x.length(), ref.apply(x.metadataDevice()),
+                    ref.apply(x.cacheDevice()), ref.apply(x.originDevice()), x.blockSectors(), x.features(), x.policy(),
+                    x.policyArgs());
+        }
+        if (t instanceof dev.dmmodel.dm.WritecacheTarget x) {
+            return new dev.dmmodel.dm.WritecacheTarget(x.start(), x.length(), x.pmem(), ref.apply(x.originDevice()),
+                    ref.apply(x.cacheDevice()), x.blockSize(), x.options());
+        }
         throw new IllegalStateException("unknown target " + t);
     }
 }

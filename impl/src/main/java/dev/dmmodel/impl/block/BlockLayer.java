@@ -79,7 +79,19 @@ public final class BlockLayer {
      * default ({@link #defaultElevator}).
      */
     public void addDisk(String name, Limits limits, DiskDriver driver) {
-        disks.put(name, new DiskQueue(name, limits, this, defaultElevator(driver)));
+        DiskQueue q = new DiskQueue(name, limits, this, defaultElevator(driver));
+        q.fua = fua(driver);
+        disks.put(name, q);
+    }
+
+    /**
+     * Whether a disk of the driver takes FUA writes ({@code queue/fua}): NVMe namespaces of a controller with a
+     * volatile write cache do (qemu's: recorded 1); the model's other disks are taken as not (the recorded virtio
+     * disks: 0), so a FUA write is a write and a post-flush ({@code blk_insert_flush}).
+     */
+    // drivers/nvme/host/core.c: nvme_update_disk_info (BLK_FEAT_FUA with NVME_CTRL_VWC_PRESENT)
+    static boolean fua(DiskDriver driver) {
+        return driver == DiskDriver.NVME;
     }
 
     /**

@@ -28,6 +28,9 @@ final class DiskQueue {
         this(name, limits, kernel, elevator, null);
     }
 
+    /** Whether the queue takes REQ_FUA ({@code queue/fua}); set by {@link BlockLayer#addDisk}. */
+    boolean fua;
+
     DiskQueue(String name, Limits limits, BlockLayer kernel, boolean elevator, BlockLayer.RequestBasedDriver stacking) {
         this.name = name;
         this.limits = limits;
@@ -73,10 +76,10 @@ final class DiskQueue {
         }
         Request rq = new Request(this, piece, r.segments());
         kernel.events.bio(EventType.GETRQ, piece);
-        if (piece.has(Bio.FUA)) {
-            // block/blk-flush.c: blk_insert_flush — a queue without FUA (the model's disks advertise none; the
-            // recorded virtio disks' queue/fua is 0) drops REQ_FUA from the data request and flushes after it
-            // (an empty post-flush request): the write is issued as plain W
+        if (piece.has(Bio.FUA) && !fua) {
+            // block/blk-flush.c: blk_insert_flush — a queue without FUA (the recorded virtio disks' queue/fua is 0)
+            // drops REQ_FUA from the data request and flushes after it (an empty post-flush request): the write is
+            // issued as plain W; a queue with FUA (NVMe, queue/fua 1) issues it as WFS
             rq.flags &= ~Bio.FUA;
         }
         if (plug != null) {

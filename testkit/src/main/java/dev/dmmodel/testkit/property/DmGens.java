@@ -401,8 +401,11 @@ public final class DmGens {
      *       {@code dmsetup} makes it: {@code so} ({@code snapshot-origin}) and {@code sn} ({@code snapshot ... P
      *       CHUNK}, 4 KiB – 512 KiB chunks that fit {@code lv1} at least four times);</li>
      *   <li>without LVM and with two or more disks: a multipath device {@code mp} over the first two whole disks
-     *       when they have one logical block size, round-robin, request-based or {@code queue_mode bio}.</li>
+     *       when they have one logical block size, round-robin, request-based or {@code queue_mode bio};</li>
+     *   <li>when there are two LVs: dm-writecache {@code wcached} over {@code lv0} caching on {@code lv1}, or with
+     *       three, dm-cache {@code cached} (writethrough, smq, 32 – 256 KiB blocks) with {@code lv2} as metadata.</li>
      * </ul>
+     * A layer whose constructor refuses its devices (a cache too small for its metadata) is drawn as crypt instead.
      * Shrinks towards no layer, then as {@link #stacks(KernelProfile)} does.
      */
     public static Gen<StackPlan> targetStacks(KernelProfile profile) {
@@ -420,14 +423,23 @@ public final class DmGens {
             if (plan.volumeGroup().isEmpty() && plan.disks().size() >= 2) {
                 kinds.add(2);
             }
+            if (plan.logicalVolumes().size() >= 2) {
+                kinds.add(3);
+            }
             int kind = kinds.get((int) s.choice(kinds.size() - 1));
             List<StackPlan.DmLayer> layers = kind == 1 ? snapshotLayers(plan, layout, s)
-                    : kind == 2 ? multipathLayer(plan, layout, s) : List.of();
-            if (layers.isEmpty()) {
-                layers = cryptLayer(plan, layout, s);
+                    : kind == 2 ? multipathLayer(plan, layout, s) : kind == 3 ? cacheLayer(plan, layout, s)
+                    : List.of();
+            StackPlan with = new StackPlan(plan.profile(), plan.disks(), plan.partitionTables(),
+                    plan.physicalVolumes(), plan.volumeGroup(), plan.logicalVolumes(), plan.thinPools(),
+                    plan.thinVolumes(), layers);
+            if (layers.isEmpty() || !builds(with)) {
+                // a layer whose constructor refuses its devices (a cache device too small for its metadata): crypt
+                with = new StackPlan(plan.profile(), plan.disks(), plan.partitionTables(), plan.physicalVolumes(),
+                        plan.volumeGroup(), plan.logicalVolumes(), plan.thinPools(), plan.thinVolumes(),
+                        cryptLayer(plan, layout, s));
             }
-            return new StackPlan(plan.profile(), plan.disks(), plan.partitionTables(), plan.physicalVolumes(),
-                    plan.volumeGroup(), plan.logicalVolumes(), plan.thinPools(), plan.thinVolumes(), layers);
+            return with;
         });
     }
 
@@ -484,6 +496,30 @@ public final class DmGens {
                         ".add(new SnapshotTarget(Sectors.ZERO, Sectors.of(" + len.count() + "), \"" + origin.name()
                                 + "\", \"" + cow.name() + "\", SnapshotTarget.Store.PERSISTENT, " + chunk
                                 + ", false, false))"));
+    }
+
+    // dm-cache (writethrough, smq) over lv0 with lv1 as its cache and lv2 as its metadata, or dm-writecache (SSD)
+    // over lv0 with lv1 as its cache volume
+    private static List<StackPlan.DmLayer> cacheLayer(StackPlan plan, Layout layout, Source s) {
+        BlockDevice origin = layout.device(plan.lvPaths().get(0));
+        BlockDevice fast = layout.device(plan.lvPaths().get(1));
+        Sectors len = origin.size();
+        if (plan.logicalVolumes().size() >= 3 && s.bool(0.5)) {
+            BlockDevice meta = layout.device(plan.lvPaths().get(2));
+            long block = 64L << s.choice(4);
+            dev.dmmodel.dm.CacheTarget c = new dev.dmmodel.dm.CacheTarget(Sectors.ZERO, len, meta.name(), fast.name(),
+                    origin.name(), block, List.of("writethrough"), "smq", List.of());
+            return List.of(new StackPlan.DmLayer("cached", dev.dmmodel.dm.DmTable.builder().add(c).build(),
+                    ".add(new CacheTarget(Sectors.ZERO, Sectors.of(" + len.count() + "), \"" + meta.name() + "\", \""
+                            + fast.name() + "\", \"" + origin.name() + "\", " + block
+                            + ", List.of(\"writethrough\"), \"smq\", List.of()))"));
+        }
+        long blockSize = Math.max(4096, Math.max(origin.limits().logicalBlockSize(), fast.limits().logicalBlockSize()));
+        dev.dmmodel.dm.WritecacheTarget w = new dev.dmmodel.dm.WritecacheTarget(Sectors.ZERO, len, false,
+                origin.name(), fast.name(), blockSize, dev.dmmodel.dm.WritecacheTarget.Options.NONE);
+        return List.of(new StackPlan.DmLayer("wcached", dev.dmmodel.dm.DmTable.builder().add(w).build(),
+                ".add(new WritecacheTarget(Sectors.ZERO, Sectors.of(" + len.count() + "), false, \"" + origin.name()
+                        + "\", \"" + fast.name() + "\", " + blockSize + ", WritecacheTarget.Options.NONE))"));
     }
 
     private static List<StackPlan.DmLayer> multipathLayer(StackPlan plan, Layout layout, Source s) {

@@ -130,14 +130,14 @@ class DmGensTest {
         // every layer kind of targetStacks occurs and every plan builds: crypt over an LV or a disk, a snapshot pair
         // over two LVs, multipath over two disks (the rarest: no LVM, two unpartitioned disks of one block size)
         java.util.Map<String, Integer> seen = new java.util.TreeMap<>();
-        Property.forAll(DmGens.targetStacks(KernelProfile.LINUX_6_12)).seed(1).tries(600).check(plan -> {
+        Property.forAll(DmGens.targetStacks(KernelProfile.LINUX_6_12)).seed(1).tries(1000).check(plan -> {
             Layout layout = plan.build();
             for (StackPlan.DmLayer l : plan.dmLayers()) {
                 seen.merge(l.table().targets().get(0).type(), 1, Integer::sum);
                 assertThat(layout.find("/dev/mapper/" + l.name())).as(l.name()).isPresent();
             }
         });
-        assertThat(seen).containsKeys("crypt", "snapshot-origin", "snapshot", "multipath");
+        assertThat(seen).containsKeys("crypt", "snapshot-origin", "snapshot", "multipath", "writecache");
         assertThat(seen.get("crypt")).isGreaterThan(50);
         assertThat(seen.get("snapshot")).isGreaterThan(10);
     }

@@ -169,8 +169,31 @@ public record DmTableLine(int number, String text, Optional<String> dmName, long
                 }
             }
         }
+        // a malformed or mangled line (its "crypt" word gone, its key run into the cipher) still carries the key:
+        // in a line that names a cipher, every run of 32 or more hex digits is key material
+        String line = safe == null ? raw : safe.toString();
+        if (CIPHER.matcher(line).find()) {
+            java.util.regex.Matcher m = KEY_LIKE.matcher(line);
+            StringBuilder out = new StringBuilder();
+            int last = 0;
+            while (m.find()) {
+                out.append(line, last, m.start()).append("0".repeat(m.end() - m.start()));
+                last = m.end();
+            }
+            if (last > 0) {
+                out.append(line.substring(last));
+                safe = out;
+            }
+        }
         return safe == null ? raw : safe.toString();
     }
+
+    /** A dm-crypt cipher specification's words ({@code aes-xts-plain64}, {@code capi:cbc(aes)-essiv:sha256}). */
+    private static final java.util.regex.Pattern CIPHER = java.util.regex.Pattern.compile(
+            "(?i)(aes|serpent|twofish|cast5|cast6|des|blowfish|camellia|sm4|capi:|cipher_null|xts|cbc|ecb|lrw|plain"
+                    + "|essiv|benbi)");
+    /** Key material as {@code dmsetup table --showkeys} prints it: 32 or more hex digits. */
+    private static final java.util.regex.Pattern KEY_LIKE = java.util.regex.Pattern.compile("[0-9a-fA-F]{32,}");
 
     /** Whether a line carries no target: blank, a {@code #} comment ({@code dmsetup create}), or {@code No devices found}. */
     public static boolean isSkipped(String raw) {

@@ -57,13 +57,26 @@ class DmTableFuzzTest {
             """;
     /** The planted key of {@link #UNMODELLED} ({@code dmsetup table --showkeys}). */
     static final String KEY = "5ec7e75ec7e75ec7e75ec7e75ec7e75ec7e75ec7e75ec7e75ec7e75ec7e75ec7";
-    /** Targets the model does not implement (the 6.12 stacks' tables), one with a key as --showkeys prints it. */
+    /**
+     * The 6.12 stacks' targets (crypt, snapshot, multipath, cache, writecache), one crypt line with a key as
+     * --showkeys prints it, and targets the model does not implement (delay, integrity with a keyed argument).
+     */
     static final String UNMODELLED = """
             cplain: 0 2097152 crypt aes-xts-plain64 %s 0 254:0 0
             vgs-origin: 0 131072 snapshot-origin 253:1
             vgs-snap: 0 131072 snapshot 253:1 253:2 P 8
             mp: 0 2097152 multipath 0 0 1 1 round-robin 0 2 1 8:16 1 8:32 1
+            slow: 0 2048 delay 8:48 0 50
             """.formatted(KEY);
+    /** The recorded stacks' modelled targets with their optional arguments (kernel-traces-6.12-stacks). */
+    static final String STACKS = """
+            cluks: 0 491520 crypt aes-xts-plain64 :64:logon:cryptsetup:2e1c-d0 0 253:1 32768 2 allow_discards sector_size:4096
+            vgs-snap: 0 131072 snapshot 253:1 253:2 PO 128 2 discard_zeroes_cow discard_passdown_origin
+            mpb: 0 524288 multipath 3 retain_attached_hw_handler queue_mode bio 0 1 1 round-robin 0 2 1 8:0 1 8:16 1
+            mps: 0 524288 multipath 0 0 1 1 service-time 0 2 2 8:0 1 1 8:16 1 1
+            vgk-origin: 0 524288 cache 253:2 253:1 253:3 128 2 metadata2 writethrough smq 2 migration_threshold 2048
+            vgk-origin2: 0 524288 writecache s 253:2 253:1 4096 4 high_watermark 50 autocommit_time 1000
+            """;
     /** A hand-written table file for {@code dmsetup create top}. */
     static final String FILE = """
             # top of the stack
@@ -77,7 +90,7 @@ class DmTableFuzzTest {
     void everyMutationParsesOrThrowsDmTableException() {
         Random random = new Random(SEED);
         FuzzTally tally = new FuzzTally();
-        for (String seed : List.of(THIN, MIXED, UNMODELLED, FILE)) {
+        for (String seed : List.of(THIN, MIXED, UNMODELLED, STACKS, FILE)) {
             boolean named = seed != FILE;
             TextMutator.truncations(seed, input -> run(input, named, tally));
             for (int i = 0; i < RANDOM_INPUTS_PER_SEED; i++) {

@@ -191,6 +191,11 @@ class DmTableParserTest {
         // a crypt line with a bad length
         DmTableException len = error("secret: 0 0 crypt aes-xts-plain64 " + KEY + " 0 8:1 0\n");
         assertThat(len.getMessage()).doesNotContain(KEY);
+        // found by DmTableFuzzTest: a line whose "crypt" word is gone, and one whose key ran into the cipher
+        DmTableException noType = error("secret: 0 0 2048 aes-xts-plain64 " + KEY + " 0 8:1 0\n");
+        assertThat(noType.getMessage()).doesNotContain("5ec7e7").contains("aes-xts-plain64 " + "0".repeat(64));
+        DmTableException fused = error("secret: 0 2048 crypt aes-xts-plain64" + KEY + " 0 8:1 0\n");
+        assertThat(fused.getMessage()).doesNotContain("5ec7e7");
     }
 
     @Test

@@ -305,6 +305,25 @@ public sealed interface Command {
     }
 
     /**
+     * {@code lvcreate -s -L SIZE [-c CHUNK] [-n NAME] VG/LV}: a classic (copy-on-write) snapshot of a linear or
+     * striped LV, activated as LVM activates it (the origin reloaded as {@code snapshot-origin}).
+     *
+     * @param line the line
+     * @param origin {@code vg/lv} of the origin
+     * @param request the snapshot: the origin's LV name, the snapshot's name (empty for {@code lvolN}), the COW size
+     *     and chunk size
+     */
+    record LvcreateCowSnapshot(String line, String origin, dev.dmmodel.lvm.CowSnapshotRequest request)
+            implements Command {
+        /** Rejects nulls. */
+        public LvcreateCowSnapshot {
+            Objects.requireNonNull(line, "line");
+            Objects.requireNonNull(origin, "origin");
+            Objects.requireNonNull(request, "request");
+        }
+    }
+
+    /**
      * {@code sleep NUMBER[smhd]...}: modelled time passes (GNU sleep adds its operands). Nothing in the model
      * runs on a timer yet, so the engine only advances its clock.
      *

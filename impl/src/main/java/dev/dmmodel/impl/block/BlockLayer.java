@@ -224,6 +224,18 @@ public final class BlockLayer {
         accounting.reset(name);
     }
 
+    /**
+     * A bio-based device's new table is live ({@code dm_swap_table} on resume): its driver and limits are replaced,
+     * its counters kept (the gendisk stays).
+     */
+    public void replaceBioBased(String name, Limits limits, BioBasedDriver driver) {
+        if (!drivers.containsKey(name)) {
+            throw new IllegalStateException("no bio-based device " + name);
+        }
+        drivers.put(name, driver);
+        driverLimits.put(name, limits);
+    }
+
     /** A bio-based device goes away ({@code del_gendisk}). */
     public void removeBioBased(String name) {
         drivers.remove(name);

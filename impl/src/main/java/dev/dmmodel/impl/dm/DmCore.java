@@ -108,7 +108,11 @@ public final class DmCore {
             block.addRequestBased(dm.name(), limits, rq -> mapRequest(node, rq));
             return;
         }
-        block.addBioBased(dm.name(), limits, new BlockLayer.BioBasedDriver() {
+        block.addBioBased(dm.name(), limits, bioDriver(node));
+    }
+
+    private BlockLayer.BioBasedDriver bioDriver(DmNode node) {
+        return new BlockLayer.BioBasedDriver() {
             @Override
             public void submitBio(Bio bio) {
                 dmSubmit(node, bio);
@@ -121,7 +125,33 @@ public final class DmCore {
                 DmTarget ti = node.targets().get(i);
                 return maxIoLen(node, ti, node.models().get(i), sector - ti.start().count(), Op.WRITE);
             }
-        });
+        };
+    }
+
+    /**
+     * {@code dmsetup reload} + {@code resume} of a bio-based device while I/O runs ({@code dm_swap_table}): the
+     * device keeps its name and counters; its targets, models and limits are the new table's.
+     *
+     * @throws IllegalStateException if the device does not exist or either table is request-based
+     */
+    // drivers/md/dm-ioctl.c: table_load, do_resume -> dm_swap_table
+    public void reload(DmDevice dm, Limits limits, Function<String, Long> deviceSize) {
+        DmNode old = dms.get(dm.name());
+        if (old == null) {
+            throw new IllegalStateException("no dm device " + dm.name());
+        }
+        List<TargetModel> models = new ArrayList<>();
+        for (DmTarget t : dm.table().targets()) {
+            models.add(TargetModel.of(t, deviceSize));
+        }
+        if (requestBased(models) || requestBased(old.models())) {
+            throw new IllegalStateException("dm device " + dm.name() + ": reloading a request-based table is not"
+                    + " modelled");
+        }
+        DmNode node = new DmNode(dm, dm.table().targets(), models, new TargetModel.MapContext(block, dm.name(), thin,
+                snapshots));
+        dms.put(dm.name(), node);
+        block.replaceBioBased(dm.name(), limits, bioDriver(node));
     }
 
     /** {@code DM_DEV_REMOVE}: the device is gone; nothing may be stacked on it. */

@@ -226,6 +226,9 @@ public final class HostSimulation implements Simulation {
             if (command instanceof Command.LvcreateSnapshot s) {
                 return ThinLvCommands.lvcreateSnapshot(lvmHost(), s);
             }
+            if (command instanceof Command.LvcreateCowSnapshot c) {
+                return lvcreateCowSnapshot(c);
+            }
             if (command instanceof Command.LvcreateThin c) {
                 return ThinLvCommands.lvcreateThin(lvmHost(), c);
             }
@@ -245,6 +248,72 @@ public final class HostSimulation implements Simulation {
         } finally {
             kernel.events.listener(TraceListener.NONE);
         }
+    }
+
+    /*
+     * tools/lvcreate.c on a running host: the metadata as LvmSteps writes it for a plan (CowSnapshots), then the
+     * activation LVM does — vg-origin-real with the origin's table (first snapshot only), vg-snap-cow, vg-snap, and
+     * vg-origin reloaded as snapshot-origin while I/O may run (suspend, load, resume).
+     */
+    private CommandResult lvcreateCowSnapshot(Command.LvcreateCowSnapshot c) {
+        String vgName = c.origin().substring(0, c.origin().indexOf('/'));
+        dev.dmmodel.lvm.VolumeGroup vg = volumeGroups.get(vgName);
+        if (vg == null) {
+            return new CommandResult(c, 5, "  Volume group \"" + vgName + "\" not found", 0);
+        }
+        dev.dmmodel.lvm.VolumeGroup updated;
+        try {
+            updated = dev.dmmodel.impl.lvm.CowSnapshots.lvcreate(vg, c.request(), List.of(), List.of());
+        } catch (dev.dmmodel.layout.LayoutException e) {
+            return new CommandResult(c, 5, "  " + e.getMessage(), 0);
+        }
+        dev.dmmodel.lvm.LogicalVolume origin = updated.logicalVolume(c.request().origin()).orElseThrow();
+        java.util.Optional<BlockDevice> originDev = layout.find("/dev/mapper/" + origin.dmName())
+                .filter(d -> d instanceof dev.dmmodel.device.DmDevice);
+        if (originDev.isEmpty()) {
+            return new CommandResult(c, 5, "  Snapshot origin LV " + c.origin() + " is not active", 0);
+        }
+        dev.dmmodel.device.DmDevice originDm = (dev.dmmodel.device.DmDevice) kernel.device(originDev.get().name());
+        List<dev.dmmodel.lvm.LogicalVolume> lvs = updated.logicalVolumes();
+        dev.dmmodel.lvm.LogicalVolume cow = lvs.get(lvs.size() - 2);
+        long chunk = ((dev.dmmodel.lvm.SegmentType.Snapshot) lvs.get(lvs.size() - 1).segments().get(0).type())
+                .chunkSize().count();
+        String real;
+        if (originDm.table().targets().size() == 1
+                && originDm.table().targets().get(0) instanceof dev.dmmodel.dm.SnapshotOriginTarget o) {
+            real = o.device();
+        } else {
+            real = activate(dev.dmmodel.lvm.LogicalVolume.dmName(vgName, origin.name(), "real"),
+                    dev.dmmodel.impl.lvm.LvTables.dmUuid(vgName, origin.name()) + "-real", originDm.table()).name();
+        }
+        dev.dmmodel.device.DmDevice cowDm = activate(dev.dmmodel.lvm.LogicalVolume.dmName(vgName, cow.name(), "cow"),
+                dev.dmmodel.impl.lvm.LvTables.dmUuid(vgName, cow.name()) + "-cow",
+                dev.dmmodel.impl.lvm.LvTables.table(updated, cow));
+        dev.dmmodel.units.Sectors length = originDm.size();
+        dev.dmmodel.device.DmDevice snapDm = activate(dev.dmmodel.lvm.LogicalVolume.dmName(vgName, cow.name()),
+                dev.dmmodel.impl.lvm.LvTables.dmUuid(vgName, cow.name()), new dev.dmmodel.dm.DmTable(List.of(
+                        new dev.dmmodel.dm.SnapshotTarget(dev.dmmodel.units.Sectors.ZERO, length, real, cowDm.name(),
+                                dev.dmmodel.dm.SnapshotTarget.Store.PERSISTENT, chunk, false, false))));
+        reload(originDm, new dev.dmmodel.dm.DmTable(List.of(new dev.dmmodel.dm.SnapshotOriginTarget(
+                dev.dmmodel.units.Sectors.ZERO, length, real))));
+        List<dev.dmmodel.lvm.LogicalVolume> withDevice = new ArrayList<>();
+        for (dev.dmmodel.lvm.LogicalVolume lv : updated.logicalVolumes()) {
+            withDevice.add(lv.name().equals(cow.name()) ? lv.withDmDevice(snapDm.name()) : lv);
+        }
+        volumeGroups.put(vgName, new dev.dmmodel.lvm.VolumeGroup(vgName, updated.extentSize(),
+                updated.physicalVolumes(), withDevice, updated.allocationPolicy()));
+        refreshLayout();
+        return new CommandResult(c, 0, "  Logical volume \"" + cow.name() + "\" created.", 0);
+    }
+
+    // dmsetup reload + resume of a device while the workload runs: same device, the new table's limits
+    private void reload(dev.dmmodel.device.DmDevice old, dev.dmmodel.dm.DmTable table) {
+        dev.dmmodel.impl.block.Limits limits = dev.dmmodel.impl.dm.DmTableLimits.compute(old.dmName(), table,
+                kernelView(), kernel.profile);
+        dev.dmmodel.device.DmDevice dm = new dev.dmmodel.device.DmDevice(old.name(), old.devNumber(), old.dmName(),
+                old.uuid(), table, limits.toQueueLimits());
+        kernel.reloadDm(dm, limits);
+        current.replaceAll(d -> d.name().equals(dm.name()) ? dm : d);
     }
 
     // a dm device loaded while the workload runs, its limits stacked from the devices below as now

@@ -89,6 +89,12 @@ final class Kernel {
         devices.put(device.name(), device);
     }
 
+    /** A dm device's table reloaded while the workload runs (a classic snapshot's origin). */
+    void reloadDm(DmDevice device, Limits limits) {
+        dm.reload(device, limits, n -> devices.get(n).size().count());
+        devices.put(device.name(), device);
+    }
+
     /** A dm device LVM removes while the workload runs. */
     void removeDm(String name) {
         dm.remove(name);

@@ -31,6 +31,7 @@ final class LvcreateTool {
         longs.put("verbose", "v");
         longs.put("quiet", "q");
         longs.put("size", "L");
+        longs.put("chunksize", "c");
         longs.put("extents", "l");
         longs.put("virtualsize", "V");
         longs.put("thin", "T");
@@ -43,9 +44,13 @@ final class LvcreateTool {
         String virtualSize = null;
         String thinpool = null;
         String type = null;
+        String size = null;
+        String chunk = null;
         for (Opt o : g.options()) {
             switch (o.name()) {
                 case "s" -> snapshot = true;
+                case "L" -> size = o.arg();
+                case "c" -> chunk = o.arg();
                 case "T" -> thin = true;
                 case "n" -> name = o.arg();
                 case "V" -> virtualSize = o.arg();
@@ -53,10 +58,8 @@ final class LvcreateTool {
                 case "\u0002" -> type = o.arg();
                 case "k", "K", "a", "y", "v", "q" -> {
                 }
-                case "L", "l" -> throw ctx.fail(snapshot
-                        ? "lvcreate -s with -L/-l makes a thick (COW) snapshot: only thin snapshots are modelled"
-                        : "lvcreate -L/-l makes a linear, striped or pool LV: in a workload only thin volumes"
-                                + " (-V SIZE -T VG/POOL) and thin snapshots (-s VG/LV) are modelled");
+                case "l" -> throw ctx.fail("lvcreate -l (extents) is not modelled in a workload: thin volumes"
+                        + " (-V SIZE -T VG/POOL), thin snapshots (-s VG/LV) and classic snapshots (-s -L SIZE VG/LV)");
                 default -> throw ctx.fail("lvcreate " + (o.name().length() == 1
                         && Character.isLetter(o.name().charAt(0)) ? "-" + o.name() : "option")
                         + " is not modelled in a workload (thin volumes: lvcreate -V SIZE -T VG/POOL [-n NAME];"
@@ -66,6 +69,17 @@ final class LvcreateTool {
         if (type != null && !type.equals("thin") && !(type.equals("snapshot") && snapshot)) {
             throw ctx.fail("lvcreate --type " + type + " is not modelled in a workload (only thin volumes and"
                     + " thin snapshots)");
+        }
+        if (size != null && !snapshot) {
+            throw ctx.fail("lvcreate -L without -s makes a linear, striped or pool LV: in a workload only thin volumes"
+                    + " (-V SIZE -T VG/POOL), thin snapshots (-s VG/LV) and classic snapshots (-s -L SIZE VG/LV) are"
+                    + " modelled");
+        }
+        if (chunk != null && size == null) {
+            throw ctx.fail("lvcreate -c is modelled in a workload for classic snapshots only (-s -L SIZE -c CHUNK)");
+        }
+        if (snapshot && size != null) {
+            return cowSnapshot(g, name, size, chunk, ctx);
         }
         if (snapshot) {
             if (virtualSize != null) {
@@ -94,6 +108,36 @@ final class LvcreateTool {
         }
         String origin = lvPath(g.operands().get(0), "origin", ctx);
         return new Command.LvcreateSnapshot(ctx.line(), origin, lvName(name, vgOf(origin), ctx));
+    }
+
+    // tools/lvcreate.c: _lvcreate_params with a size and -s: a classic snapshot (_read_snapshot_params for -c)
+    private static Command cowSnapshot(Getopt g, String name, String size, String chunk, ParseContext ctx) {
+        if (g.operands().size() != 1) {
+            throw ctx.fail(g.operands().isEmpty() ? "Please specify a logical volume to act as the snapshot origin."
+                    : "Too many arguments: " + String.join(" ", g.operands().subList(1, g.operands().size()))
+                            + " (PVs for a classic snapshot's COW store are not modelled in a workload)");
+        }
+        String origin = lvPath(g.operands().get(0), "origin", ctx);
+        LvmSizeArg.Sized sized = LvmSizeArg.read(size, 'm');
+        Bytes bytes = sized.size().orElseThrow(() -> ctx.fail("lvcreate: Invalid argument for --size: " + size
+                + " (expected " + sized.expected() + ")"));
+        dev.dmmodel.units.Sectors chunkSectors = dev.dmmodel.lvm.CowSnapshotRequest.DEFAULT_CHUNK;
+        if (chunk != null) {
+            LvmSizeArg.Sized c = LvmSizeArg.read(chunk, 'k');
+            Bytes cb = c.size().orElseThrow(() -> ctx.fail("lvcreate: Invalid argument for --chunksize: " + chunk
+                    + " (expected " + c.expected() + ")"));
+            if (cb.count() % 512 != 0) {
+                throw ctx.fail("lvcreate: Chunk size must be a power of 2 in the range 4K to 512K: " + chunk);
+            }
+            chunkSectors = dev.dmmodel.units.Sectors.of(cb.count() / 512);
+        }
+        String vg = vgOf(origin);
+        try {
+            return new Command.LvcreateCowSnapshot(ctx.line(), origin, new dev.dmmodel.lvm.CowSnapshotRequest(
+                    origin.substring(vg.length() + 1), lvName(name, vg, ctx), bytes, chunkSectors, java.util.List.of()));
+        } catch (IllegalArgumentException e) {
+            throw ctx.fail("lvcreate: " + e.getMessage());
+        }
     }
 
     // tools/lvcreate.c: _lvcreate_name_params (VG/POOL as the operand, or --thinpool POOL with VG)

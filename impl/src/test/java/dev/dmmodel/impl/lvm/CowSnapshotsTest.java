@@ -127,4 +127,24 @@ class CowSnapshotsTest {
                 && e.rwbs().startsWith("W") && e.sector() == 256 && e.nrSectors() == 128);
         assertThat(sim.snapshotStats()).singleElement().satisfies(st -> assertThat(st.chunksCopied()).isEqualTo(1));
     }
+
+    @Test
+    void inAWorkloadTheSnapshotIsCreatedAndTheOriginReloadedWhileTheHostRuns() {
+        // the same lvcreate on the running host: the same four tables as a plan makes (and as recorded), then the
+        // first 4 KiB write to the origin copies its 64 KiB chunk (128 sectors) through kcopyd
+        Simulation sim = Simulation.of(base().build());
+        List<TraceEvent> events = new ArrayList<>();
+        List<dev.dmmodel.engine.CommandResult> results = sim.run(Script.parse(
+                "lvcreate -s -L 32M -c 64k -n snap vgs/origin\n"
+                        + "dd if=/dev/zero of=/dev/vgs/origin bs=4k count=1 oflag=direct"), events::add);
+        assertThat(results).allMatch(dev.dmmodel.engine.CommandResult::ok);
+        assertThat(results.get(0).message()).contains("Logical volume \"snap\" created.");
+        assertThat(sim.layout().dmsetupTable()).isEqualTo(recorded().dmsetupTable());
+        assertThat(events).anyMatch(e -> e.type() == EventType.BIO_QUEUE && e.device().equals("dm-1")
+                && e.rwbs().startsWith("R") && e.sector() == 0 && e.nrSectors() == 128);
+        assertThat(sim.snapshotStats()).singleElement().satisfies(st -> assertThat(st.chunksCopied()).isEqualTo(1));
+        // and LVM's refusals are the command's failure, not an exception
+        assertThat(sim.execute(Script.parse("lvcreate -s -L 8M -n s2 vgs/snap").commands().get(0),
+                e -> { }).message()).contains("Snapshots of snapshots are not supported.");
+    }
 }

@@ -335,8 +335,17 @@ class WorkloadParserTest {
             assertThat(Command.parse(l = "lvcreate -s -n vg/snap /dev/mapper/vg-thin--lv"))
                     .isEqualTo(new Command.LvcreateSnapshot(l, "vg/thin-lv", "snap"));
             assertThat(reason("lvcreate -s")).isEqualTo("Please specify a logical volume to act as the snapshot origin.");
-            assertThat(reason("lvcreate -n my-lv -l 15359 my-vg")).startsWith("lvcreate -L/-l makes a linear, striped or pool LV");
-            assertThat(reason("lvcreate -s -L 1G -n snap vg/lv")).contains("thick");
+            assertThat(reason("lvcreate -n my-lv -l 15359 my-vg")).startsWith("lvcreate -l (extents) is not modelled");
+            assertThat(reason("lvcreate -n my-lv -L 1G my-vg")).startsWith("lvcreate -L without -s makes a linear");
+            // with a size, -s is a classic snapshot: 1G, LVM's 4 KiB chunk (8 sectors) unless -c says otherwise
+            assertThat(Command.parse(l = "lvcreate -s -L 1G -n snap vg/lv")).isEqualTo(new Command.LvcreateCowSnapshot(
+                    l, "vg/lv", new dev.dmmodel.lvm.CowSnapshotRequest("lv", "snap", dev.dmmodel.units.Bytes.gib(1))));
+            assertThat(Command.parse(l = "lvcreate --snapshot --size 32M --chunksize 64k -n snap vg/lv"))
+                    .isEqualTo(new Command.LvcreateCowSnapshot(l, "vg/lv", new dev.dmmodel.lvm.CowSnapshotRequest("lv",
+                            "snap", dev.dmmodel.units.Bytes.mib(32), dev.dmmodel.units.Sectors.of(128),
+                            java.util.List.of())));
+            assertThat(reason("lvcreate -s -L 1G -c 1M -n snap vg/lv")).contains("Chunk size 2048 sectors must be a"
+                    + " power of 2 in the range 4K to 512K");
             assertThat(reason("lvcreate -s -n other/snap vg/thin"))
                     .isEqualTo("Inconsistent volume group names given: \"other\" and \"vg\"");
             assertThat(reason("lvcreate -s -n 'bad name' vg/thin"))

@@ -664,6 +664,7 @@ public final class LvmReportReader {
                 Map<String, List<LvSegment>> segments = new LinkedHashMap<>();
                 Map<String, Row> poolOfData = new HashMap<>();
                 Map<String, Row> poolOfMetadata = new HashMap<>();
+                Map<String, LvRole> subRoles = new HashMap<>();
                 for (Map.Entry<String, List<Row>> e : rowsByLv.entrySet()) {
                     List<Row> rows = new ArrayList<>(e.getValue());
                     List<long[]> bounds = new ArrayList<>();
@@ -692,6 +693,17 @@ public final class LvmReportReader {
                             reference(poolOfData, s.thinPool().get().dataLv(), r, "data");
                             reference(poolOfMetadata, s.thinPool().get().metadataLv(), r, "metadata");
                         }
+                        // lib/metadata/lv.c: lv_layout_and_role — the sub-LVs a cache, cache pool or writecache names
+                        if (s.type() instanceof SegmentType.CachePool x) {
+                            subRole(subRoles, x.dataLv(), LvRole.CACHE_POOL_DATA, r);
+                            subRole(subRoles, x.metadataLv(), LvRole.CACHE_POOL_METADATA, r);
+                        } else if (s.type() instanceof SegmentType.Cache x) {
+                            subRole(subRoles, x.cachePool(), LvRole.CACHE_POOL_IN_USE, r);
+                            subRole(subRoles, x.origin(), LvRole.CACHE_ORIGIN, r);
+                        } else if (s.type() instanceof SegmentType.Writecache x) {
+                            subRole(subRoles, x.writecache(), LvRole.CACHE_VOLUME, r);
+                            subRole(subRoles, x.origin(), LvRole.WRITECACHE_ORIGIN, r);
+                        }
                     }
                     segments.put(e.getKey(), segs);
                 }
@@ -705,7 +717,15 @@ public final class LvmReportReader {
                     boolean visible = !hidden.get(lv);
                     LvRole role;
                     // lib/metadata/lv.c: lv_layout_and_role (roles from segment types, references, _pmspare)
-                    if (poolOfData.containsKey(lv) && poolOfMetadata.containsKey(lv)) {
+                    if (subRoles.containsKey(lv)) {
+                        role = subRoles.get(lv);
+                    } else if (segs.get(0).type() instanceof SegmentType.CachePool) {
+                        role = LvRole.CACHE_POOL;
+                    } else if (segs.get(0).type() instanceof SegmentType.Cache) {
+                        role = LvRole.CACHED;
+                    } else if (segs.get(0).type() instanceof SegmentType.Writecache) {
+                        role = LvRole.WRITECACHED;
+                    } else if (poolOfData.containsKey(lv) && poolOfMetadata.containsKey(lv)) {
                         throw error(first.own(), "LV " + full + " is both a thin pool's data and metadata LV");
                     } else if (poolOfData.containsKey(lv)) {
                         role = LvRole.THIN_POOL_DATA;
@@ -769,6 +789,14 @@ public final class LvmReportReader {
                     }
                 }
                 return out;
+            }
+
+            // lib/metadata/lv_manip.c: an LV is the sub-LV of one LV only
+            private void subRole(Map<String, LvRole> roles, String lv, LvRole role, Row r) {
+                LvRole first = roles.putIfAbsent(lv, role);
+                if (first != null) {
+                    throw error(r.own(), "LV " + name + "/" + lv + " is named as " + role + " and already as " + first);
+                }
             }
 
             private void reference(Map<String, Row> uses, String lv, Row pool, String kind) {
@@ -857,6 +885,10 @@ public final class LvmReportReader {
                         case "linear", "striped" -> striped(r, what, start, count);
                         case "thin-pool" -> thinPool(r, what, start, count);
                         case "thin" -> thin(r, what, start, count);
+                        case "cache-pool" -> cachePool(r, what, start, count);
+                        case "cache" -> new LvSegment(start, count, Sectors.ZERO, List.of(), new SegmentType.Cache(
+                                lvName(r, "pool_lv", what), lvName(r, "origin", what)));
+                        case "writecache" -> writecache(r, what, start, count);
                         // lib/format_text/import_vsn1.c: _read_segment: other types are not modelled
                         default -> throw error(at(r, "segtype"), "segment type \"" + type + "\" of LV " + full
                                 + " is not modelled");
@@ -971,6 +1003,44 @@ public final class LvmReportReader {
                     throw error(at(r, field), "\"" + field + "\" of the " + what + " is empty; expected an LV name");
                 }
                 return v;
+            }
+
+            // lib/cache_segtype/cache.c: _cache_pool_text_import, from the report's view (lib/report/report.c:
+            // data_lv, metadata_lv, chunk_size, cache_mode, cache_policy, cache_metadata_format)
+            private LvSegment cachePool(Row r, String what, long start, long count) {
+                String data = lvName(r, "data_lv", what);
+                String metadata = lvName(r, "metadata_lv", what);
+                long chunk = requireSize(r, "chunk_size", ReportSize.Context.CHUNK, what, "lvs");
+                String mode = stringField(r, "cache_mode").orElse("");
+                Optional<SegmentType.CacheMode> cacheMode = java.util.Arrays.stream(SegmentType.CacheMode.values())
+                        .filter(m -> m.word().equals(mode)).findFirst();
+                if (!mode.isEmpty() && cacheMode.isEmpty()) {
+                    throw error(at(r, "cache_mode"), "Unknown cache_mode \"" + mode + "\" of the " + what
+                            + " (expected writethrough, writeback or passthrough)");
+                }
+                String policy = stringField(r, "cache_policy").orElse("");
+                String format = stringField(r, "cache_metadata_format").orElse("");
+                Optional<Integer> metadataFormat;
+                // lib/report/report.c: _cache_metadata_format_disp prints "" when unselected
+                if (format.isEmpty() || format.equals("0")) {
+                    metadataFormat = Optional.empty();
+                } else if (format.equals("1") || format.equals("2")) {
+                    metadataFormat = Optional.of(Integer.parseInt(format));
+                } else {
+                    throw error(at(r, "cache_metadata_format"), "found \"" + format + "\" for cache_metadata_format"
+                            + " of the " + what + "; expected 1 or 2");
+                }
+                return new LvSegment(start, count, Sectors.ZERO, List.of(), new SegmentType.CachePool(data, metadata,
+                        Sectors.of(chunk), cacheMode, policy.isEmpty() ? Optional.empty() : Optional.of(policy),
+                        Map.of(), metadataFormat));
+            }
+
+            // lib/writecache/writecache.c: _writecache_text_import, from the report's view (origin, pool_lv,
+            // writecache_block_size); the settings are not in the segment report
+            private LvSegment writecache(Row r, String what, long start, long count) {
+                long block = requireCount(r, "writecache_block_size", what, "lvs");
+                return new LvSegment(start, count, Sectors.ZERO, List.of(), new SegmentType.Writecache(
+                        lvName(r, "origin", what), lvName(r, "pool_lv", what), block, Map.of()));
             }
 
             // lib/thin/thin.c: _thin_pool_text_import, from the report's view of the same fields

@@ -35,8 +35,6 @@ final class SharedFolders {
         }
     }
 
-    private static final String ISSUE_12 = "issue 12 (dm-crypt, classic snapshots, dm-cache/writecache and multipath"
-            + " modelled to the bio) brings its model";
     private static final String ISSUE_13 = "issue 13 (md RAID, LVM raid and NVMe modelled to the bio) brings its model";
 
     /** Every recorded set, in the order the tests list them. */
@@ -49,8 +47,7 @@ final class SharedFolders {
                     java.util.Map.of()),
             new TraceFolder("kernel-traces-6.12-stacks", Optional.empty(), orderedMap(
                     "md-", "md RAID is not modelled yet: " + ISSUE_13,
-                    "lvmraid-", "LVM raid (dm-raid) is not modelled yet: " + ISSUE_13,
-                    "nvme-", "NVMe namespaces as recorded are not modelled yet: " + ISSUE_13)));
+                    "lvmraid-", "LVM raid (dm-raid) is not modelled yet: " + ISSUE_13)));
 
     /**
      * The sets the model runs cases of, whole or in part: the ones the conformance counts are taken over, each

@@ -298,35 +298,25 @@ final class LvmSteps {
         VolumeGroup updated = dev.dmmodel.impl.lvm.CowSnapshots.lvcreate(vg, r, pvs,
                 resolveRanges(r.pvRanges(), "lvcreate"));
         LogicalVolume origin = updated.logicalVolume(r.origin()).orElseThrow();
-        List<LogicalVolume> lvs = updated.logicalVolumes();
-        LogicalVolume cow = lvs.get(lvs.size() - 2);
-        SegmentType.Snapshot seg = (SegmentType.Snapshot) lvs.get(lvs.size() - 1).segments().get(0).type();
+        LogicalVolume cow = updated.logicalVolumes().get(updated.logicalVolumes().size() - 2);
         if (!origin.isActive()) {
             throw new LayoutException(vg.name() + "/" + origin.name(), "origin", origin.name(), "Snapshot origin LV "
                     + vg.name() + "/" + origin.name() + " is not active: the model activates snapshots of active"
                     + " origins only");
         }
-        String originDevice = origin.dmDevice();
-        DmDevice originDm = (DmDevice) host.resolve(originDevice, "lvcreate");
-        String real;
-        if (originDm.table().targets().size() == 1
-                && originDm.table().targets().get(0) instanceof dev.dmmodel.dm.SnapshotOriginTarget o) {
-            real = o.device();
-        } else {
-            real = host.dmCreate(LogicalVolume.dmName(vg.name(), origin.name(), "real"),
-                    uuid(vg.name(), origin.name()) + "-real", originDm.table(), Optional.empty(), Optional.empty(),
-                    true).name();
-        }
-        DmDevice cowDm = host.dmCreate(LogicalVolume.dmName(vg.name(), cow.name(), "cow"),
-                uuid(vg.name(), cow.name()) + "-cow", LvTables.table(updated, cow), Optional.empty(),
-                Optional.empty(), true);
-        dev.dmmodel.units.Sectors length = originDm.size();
-        DmDevice snapDm = host.dmCreate(LogicalVolume.dmName(vg.name(), cow.name()), uuid(vg.name(), cow.name()),
-                new dev.dmmodel.dm.DmTable(List.of(new dev.dmmodel.dm.SnapshotTarget(dev.dmmodel.units.Sectors.ZERO,
-                        length, real, cowDm.name(), dev.dmmodel.dm.SnapshotTarget.Store.PERSISTENT,
-                        seg.chunkSize().count(), false, false))), Optional.empty(), Optional.empty(), true);
-        host.dmReload(originDevice, new dev.dmmodel.dm.DmTable(List.of(new dev.dmmodel.dm.SnapshotOriginTarget(
-                dev.dmmodel.units.Sectors.ZERO, length, real))));
+        DmDevice originDm = (DmDevice) host.resolve(origin.dmDevice(), "lvcreate");
+        DmDevice snapDm = dev.dmmodel.impl.lvm.CowSnapshots.activate(updated, originDm,
+                new dev.dmmodel.impl.lvm.CowSnapshots.Activation() {
+                    @Override
+                    public DmDevice create(String dmName, String uuid, dev.dmmodel.dm.DmTable table) {
+                        return host.dmCreate(dmName, uuid, table, Optional.empty(), Optional.empty(), true);
+                    }
+
+                    @Override
+                    public void reload(String device, dev.dmmodel.dm.DmTable table) {
+                        host.dmReload(device, table);
+                    }
+                });
         VolumeGroup finalVg = withDevice(updated, cow.name(), snapDm.name());
         commit(finalVg);
         publish(finalVg, finalVg.logicalVolume(cow.name()).orElseThrow(), snapDm.name());

@@ -274,28 +274,19 @@ public final class HostSimulation implements Simulation {
             return new CommandResult(c, 5, "  Snapshot origin LV " + c.origin() + " is not active", 0);
         }
         dev.dmmodel.device.DmDevice originDm = (dev.dmmodel.device.DmDevice) kernel.device(originDev.get().name());
-        List<dev.dmmodel.lvm.LogicalVolume> lvs = updated.logicalVolumes();
-        dev.dmmodel.lvm.LogicalVolume cow = lvs.get(lvs.size() - 2);
-        long chunk = ((dev.dmmodel.lvm.SegmentType.Snapshot) lvs.get(lvs.size() - 1).segments().get(0).type())
-                .chunkSize().count();
-        String real;
-        if (originDm.table().targets().size() == 1
-                && originDm.table().targets().get(0) instanceof dev.dmmodel.dm.SnapshotOriginTarget o) {
-            real = o.device();
-        } else {
-            real = activate(dev.dmmodel.lvm.LogicalVolume.dmName(vgName, origin.name(), "real"),
-                    dev.dmmodel.impl.lvm.LvTables.dmUuid(vgName, origin.name()) + "-real", originDm.table()).name();
-        }
-        dev.dmmodel.device.DmDevice cowDm = activate(dev.dmmodel.lvm.LogicalVolume.dmName(vgName, cow.name(), "cow"),
-                dev.dmmodel.impl.lvm.LvTables.dmUuid(vgName, cow.name()) + "-cow",
-                dev.dmmodel.impl.lvm.LvTables.table(updated, cow));
-        dev.dmmodel.units.Sectors length = originDm.size();
-        dev.dmmodel.device.DmDevice snapDm = activate(dev.dmmodel.lvm.LogicalVolume.dmName(vgName, cow.name()),
-                dev.dmmodel.impl.lvm.LvTables.dmUuid(vgName, cow.name()), new dev.dmmodel.dm.DmTable(List.of(
-                        new dev.dmmodel.dm.SnapshotTarget(dev.dmmodel.units.Sectors.ZERO, length, real, cowDm.name(),
-                                dev.dmmodel.dm.SnapshotTarget.Store.PERSISTENT, chunk, false, false))));
-        reload(originDm, new dev.dmmodel.dm.DmTable(List.of(new dev.dmmodel.dm.SnapshotOriginTarget(
-                dev.dmmodel.units.Sectors.ZERO, length, real))));
+        dev.dmmodel.lvm.LogicalVolume cow = updated.logicalVolumes().get(updated.logicalVolumes().size() - 2);
+        dev.dmmodel.device.DmDevice snapDm = dev.dmmodel.impl.lvm.CowSnapshots.activate(updated, originDm,
+                new dev.dmmodel.impl.lvm.CowSnapshots.Activation() {
+                    @Override
+                    public dev.dmmodel.device.DmDevice create(String dmName, String uuid, dev.dmmodel.dm.DmTable t) {
+                        return activate(dmName, uuid, t);
+                    }
+
+                    @Override
+                    public void reload(String device, dev.dmmodel.dm.DmTable t) {
+                        HostSimulation.this.reload((dev.dmmodel.device.DmDevice) kernel.device(device), t);
+                    }
+                });
         List<dev.dmmodel.lvm.LogicalVolume> withDevice = new ArrayList<>();
         for (dev.dmmodel.lvm.LogicalVolume lv : updated.logicalVolumes()) {
             withDevice.add(lv.name().equals(cow.name()) ? lv.withDmDevice(snapDm.name()) : lv);

@@ -83,6 +83,51 @@ public final class CowSnapshots {
         return new VolumeGroup(vg.name(), vg.extentSize(), vg.physicalVolumes(), lvs, vg.allocationPolicy());
     }
 
+    /** What activating a snapshot asks of the host: new dm devices and a reloaded one. */
+    public interface Activation {
+        /** Creates and resumes dm device {@code dmName} at the lowest free minor. */
+        dev.dmmodel.device.DmDevice create(String dmName, String uuid, dev.dmmodel.dm.DmTable table);
+
+        /** {@code dmsetup reload} + {@code resume} of an existing device (kernel name). */
+        void reload(String device, dev.dmmodel.dm.DmTable table);
+    }
+
+    /**
+     * Activates the snapshot {@link #lvcreate} just added to {@code vg} (the VG it returned), as LVM does: the
+     * origin's table moves to {@code vg-origin-real} (the first snapshot of that origin only), then
+     * {@code vg-snap-cow} and {@code vg-snap} ({@code snapshot <real> <cow> P <chunk>}) are created in that order,
+     * and {@code vg-origin} is reloaded as {@code snapshot-origin <real>}.
+     *
+     * @param originDm the origin LV's active device
+     * @return the snapshot's device, which {@code /dev/vg/snap} names
+     */
+    // lib/activate/dev_manager.c: _add_new_lv_to_dtree for an origin with snapshots (the -real and -cow layers)
+    public static dev.dmmodel.device.DmDevice activate(VolumeGroup vg, dev.dmmodel.device.DmDevice originDm,
+                                                       Activation host) {
+        List<LogicalVolume> lvs = vg.logicalVolumes();
+        LogicalVolume cow = lvs.get(lvs.size() - 2);
+        SegmentType.Snapshot seg = (SegmentType.Snapshot) lvs.get(lvs.size() - 1).segments().get(0).type();
+        String real;
+        if (originDm.table().targets().size() == 1
+                && originDm.table().targets().get(0) instanceof dev.dmmodel.dm.SnapshotOriginTarget o) {
+            real = o.device();
+        } else {
+            real = host.create(LogicalVolume.dmName(vg.name(), seg.origin(), "real"),
+                    LvTables.dmUuid(vg.name(), seg.origin()) + "-real", originDm.table()).name();
+        }
+        dev.dmmodel.device.DmDevice cowDm = host.create(LogicalVolume.dmName(vg.name(), cow.name(), "cow"),
+                LvTables.dmUuid(vg.name(), cow.name()) + "-cow", LvTables.table(vg, cow));
+        Sectors length = originDm.size();
+        dev.dmmodel.device.DmDevice snapDm = host.create(LogicalVolume.dmName(vg.name(), cow.name()),
+                LvTables.dmUuid(vg.name(), cow.name()), new dev.dmmodel.dm.DmTable(List.of(
+                        new dev.dmmodel.dm.SnapshotTarget(Sectors.ZERO, length, real, cowDm.name(),
+                                dev.dmmodel.dm.SnapshotTarget.Store.PERSISTENT, seg.chunkSize().count(), false,
+                                false))));
+        host.reload(originDm.name(), new dev.dmmodel.dm.DmTable(List.of(
+                new dev.dmmodel.dm.SnapshotOriginTarget(Sectors.ZERO, length, real))));
+        return snapDm;
+    }
+
     /**
      * The COW store a copy of every chunk of an origin of {@code originSectors} needs: the header chunk, one
      * metadata chunk per {@code chunk bytes / 16} exceptions, and the data chunks.

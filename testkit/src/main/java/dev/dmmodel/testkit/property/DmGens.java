@@ -402,8 +402,9 @@ public final class DmGens {
      *       CHUNK}, 4 KiB – 512 KiB chunks that fit {@code lv1} at least four times);</li>
      *   <li>without LVM and with two or more disks: a multipath device {@code mp} over the first two whole disks
      *       when they have one logical block size, round-robin, request-based or {@code queue_mode bio};</li>
-     *   <li>when there are two LVs: dm-writecache {@code wcached} over {@code lv0} caching on {@code lv1}, or with
-     *       three, dm-cache {@code cached} (writethrough, smq, 32 – 256 KiB blocks) with {@code lv2} as metadata.</li>
+     *   <li>when there are two LVs: dm-writecache {@code wcached} over {@code lv0} caching on {@code lv1} (kernels
+     *       from 4.18, where it exists), or with three, dm-cache {@code cached} (writethrough, smq, 32 – 256 KiB
+     *       blocks) with {@code lv2} as metadata.</li>
      * </ul>
      * A layer whose constructor refuses its devices (a cache too small for its metadata) is drawn as crypt instead.
      * Shrinks towards no layer, then as {@link #stacks(KernelProfile)} does.
@@ -504,7 +505,9 @@ public final class DmGens {
         BlockDevice origin = layout.device(plan.lvPaths().get(0));
         BlockDevice fast = layout.device(plan.lvPaths().get(1));
         Sectors len = origin.size();
-        if (plan.logicalVolumes().size() >= 3 && s.bool(0.5)) {
+        // dm-writecache came with 4.18 (drivers/md/dm-writecache.c); before, the cache layer is dm-cache (3.9)
+        boolean writecache = plan.profile().major() > 4 || (plan.profile().major() == 4 && plan.profile().minor() >= 18);
+        if (plan.logicalVolumes().size() >= 3 && (!writecache || s.bool(0.5))) {
             BlockDevice meta = layout.device(plan.lvPaths().get(2));
             long block = 64L << s.choice(4);
             dev.dmmodel.dm.CacheTarget c = new dev.dmmodel.dm.CacheTarget(Sectors.ZERO, len, meta.name(), fast.name(),
@@ -513,6 +516,9 @@ public final class DmGens {
                     ".add(new CacheTarget(Sectors.ZERO, Sectors.of(" + len.count() + "), \"" + meta.name() + "\", \""
                             + fast.name() + "\", \"" + origin.name() + "\", " + block
                             + ", List.of(\"writethrough\"), \"smq\", List.of()))"));
+        }
+        if (!writecache) {
+            return List.of();
         }
         long blockSize = Math.max(4096, Math.max(origin.limits().logicalBlockSize(), fast.limits().logicalBlockSize()));
         dev.dmmodel.dm.WritecacheTarget w = new dev.dmmodel.dm.WritecacheTarget(Sectors.ZERO, len, false,

@@ -52,8 +52,8 @@ public final class CacheModel implements TargetModel {
     /** {@code DEFAULT_MIGRATION_THRESHOLD}: 2048 sectors. */
     static final long DEFAULT_MIGRATION_THRESHOLD = 2048;
 
-    /** dm-kcopyd's default sub-job: 512 KiB. */
-    static final long KCOPYD_SUB_JOB_SECTORS = 1024;
+    /** dm-kcopyd's sub-job ({@link dev.dmmodel.impl.dm.Kcopyd#SUB_JOB_SECTORS}). */
+    static final long KCOPYD_SUB_JOB_SECTORS = dev.dmmodel.impl.dm.Kcopyd.SUB_JOB_SECTORS;
 
     /** The waker's period ({@code COMMIT_PERIOD}, HZ): the policy ticks once a second. */
     static final long TICK_NANOS = 1_000_000_000L;

@@ -46,8 +46,8 @@ import java.util.function.Supplier;
  * ({@link ExceptionStore}).
  */
 public final class SnapshotIo implements DmCore.SnapshotMapper {
-    /** dm-kcopyd's default sub-job: 512 KiB. */
-    static final long KCOPYD_SUB_JOB_SECTORS = 1024;
+    /** dm-kcopyd's sub-job ({@link dev.dmmodel.impl.dm.Kcopyd#SUB_JOB_SECTORS}). */
+    static final long KCOPYD_SUB_JOB_SECTORS = dev.dmmodel.impl.dm.Kcopyd.SUB_JOB_SECTORS;
 
     private final BlockLayer block;
     private final Function<String, BlockDevice> device;
@@ -379,12 +379,7 @@ public final class SnapshotIo implements DmCore.SnapshotMapper {
     // dm-exception-store metadata I/O (chunk_io): one chunk of the COW device, sync
     private void metadataIo(Snap s, long chunk, int flags) {
         long cs = s.t.chunkSectors();
-        dmIo(s.t.cowDevice(), Op.WRITE, flags, Math.multiplyExact(chunk, cs), cs);
-    }
-
-    // drivers/md/dm-io.c: do_region (BlockLayer.submitRegion)
-    private void dmIo(String dev, Op op, int flags, long sector, long sectors) {
-        block.submitRegion(dev, op, flags, sector, sectors);
+        block.submitRegion(s.t.cowDevice(), Op.WRITE, flags, Math.multiplyExact(chunk, cs), cs);
     }
 
     // drivers/md/dm-kcopyd.c: dm_kcopyd_copy — sub-jobs of at most 1024 sectors, each read, then written, each I/O
@@ -400,7 +395,7 @@ public final class SnapshotIo implements DmCore.SnapshotMapper {
     // drivers/md/dm-kcopyd.c: run_io_job — each sub-job's I/O (dm-io) from kcopyd's worker under its plug
     private void kcopydIo(String dev, Op op, long sector, long sectors) {
         block.startPlug();
-        dmIo(dev, op, 0, sector, sectors);
+        block.submitRegion(dev, op, 0, sector, sectors);
         block.finishPlug();
     }
 

@@ -27,8 +27,8 @@ import java.util.function.Function;
  * sectors ({@code DEFAULT_SUB_JOB_SIZE_KB}).
  */
 public final class ThinIo implements dev.dmmodel.impl.dm.DmCore.ThinMapper {
-    /** dm-kcopyd's default sub-job: 512 KiB. */
-    static final long KCOPYD_SUB_JOB_SECTORS = 1024;
+    /** dm-kcopyd's sub-job ({@link dev.dmmodel.impl.dm.Kcopyd#SUB_JOB_SECTORS}). */
+    static final long KCOPYD_SUB_JOB_SECTORS = dev.dmmodel.impl.dm.Kcopyd.SUB_JOB_SECTORS;
 
     private final BlockLayer blockLayer;
     /** The devices by kernel name, as they are now. */
@@ -298,13 +298,7 @@ public final class ThinIo implements dev.dmmodel.impl.dm.DmCore.ThinMapper {
 
     // drivers/md/dm-io.c: do_region — one bio per region since 4.3 (split on entry), built to fit the queue before
     private void kcopydIo(String device, Op op, long sector, long sectors) {
-        if (!blockLayer.atBuild()) {
-            blockLayer.submitBioNoacct(new Bio(device, op, 0, sector, sectors, blockLayer.pages(sectors)));
-            return;
-        }
-        for (long[] piece : blockLayer.buildPieces(device, sector, sectors)) {
-            blockLayer.submitBioNoacct(new Bio(device, op, 0, piece[0], piece[1], blockLayer.pages(piece[1])));
-        }
+        blockLayer.submitRegion(device, op, 0, sector, sectors);
     }
 
     // dm-thin.c: process_discard_bio / process_prepared_discard_passdown_pt1 — whole blocks only

@@ -4,9 +4,9 @@ import dev.dmmodel.limits.QueueLimits;
 import dev.dmmodel.units.Sectors;
 
 /**
- * A block device of a layout: a whole disk, a partition or a device-mapper device.
+ * A block device of a layout: a whole disk, a partition, a device-mapper device or an md array.
  */
-public sealed interface BlockDevice permits Disk, Partition, DmDevice {
+public sealed interface BlockDevice permits Disk, Partition, DmDevice, MdDevice {
 
     /** The kernel name: {@code sda}, {@code sda1}, {@code nvme0n1p2}, {@code dm-3}. */
     String name();

@@ -5,12 +5,12 @@ import dev.dmmodel.units.Sectors;
 import java.util.Objects;
 
 /**
- * A partition of a disk. It shares the disk's queue; only its alignment offset is its own
+ * A partition of a disk or an md array. It shares the whole device's queue; only its alignment offset is its own
  * ({@code bdev_alignment_offset}).
  *
  * @param name the kernel name ({@code sda1}, {@code nvme0n1p1})
  * @param devNumber the device number
- * @param disk the kernel name of the whole disk
+ * @param disk the kernel name of the whole disk (or md array)
  * @param number the partition number (1-based)
  * @param start the first sector, relative to the start of the disk
  * @param size the size in sectors

@@ -21,7 +21,7 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * An immutable block-device stack as one kernel sees it: disks, partitions, device-mapper devices with
+ * An immutable block-device stack as one kernel sees it: disks, partitions, md arrays, device-mapper devices with
  * their tables and the queue limits the kernel computed for each, and the LVM volume groups, physical
  * and logical volumes behind the dm devices. Built by {@link #builder(KernelProfile)}, or imported.
  *
@@ -156,6 +156,11 @@ public final class Layout {
     /** Device-mapper devices. */
     public List<DmDevice> dmDevices() {
         return select(DmDevice.class);
+    }
+
+    /** md arrays. */
+    public List<dev.dmmodel.device.MdDevice> mdDevices() {
+        return select(dev.dmmodel.device.MdDevice.class);
     }
 
     private <T> List<T> select(Class<T> type) {

@@ -53,6 +53,15 @@ public final class LayoutBuilder {
         return this;
     }
 
+    /**
+     * Assembles an md array as the kernel lists it ({@code /sys/block/mdN/md/}): {@code mdArray("md0", spec)}.
+     * Its members must exist by then and be unused.
+     */
+    public LayoutBuilder mdArray(String name, dev.dmmodel.device.MdArraySpec spec) {
+        steps.add(new LayoutStep.AddMdArray(name, spec, Optional.empty()));
+        return this;
+    }
+
     /** Writes a partition table with partitions 1..n. */
     public LayoutBuilder partitionTable(String disk, PartitionTableType type, PartitionSpec... partitions) {
         steps.add(new LayoutStep.CreatePartitionTable(disk, type, List.of(partitions)));

@@ -262,4 +262,22 @@ public sealed interface LayoutStep {
             Objects.requireNonNull(devNumber, "devNumber");
         }
     }
+
+    /**
+     * An md array exactly as the kernel lists it (imported from a host, or from a plan's {@code mdadm --create} once
+     * mdadm's defaults are applied): its members must exist and be unused; the array is assembled and running.
+     *
+     * @param name the kernel name ({@code md0})
+     * @param spec level, slots, chunk, layout, metadata and the members with their data offsets
+     * @param devNumber the device number, or empty for {@code 9:N} of {@code mdN}
+     */
+    record AddMdArray(String name, dev.dmmodel.device.MdArraySpec spec, Optional<DevNumber> devNumber)
+            implements LayoutStep {
+        /** Rejects nulls. */
+        public AddMdArray {
+            Objects.requireNonNull(name, "name");
+            Objects.requireNonNull(spec, "spec");
+            Objects.requireNonNull(devNumber, "devNumber");
+        }
+    }
 }

@@ -93,6 +93,8 @@ final class HostBuilder implements DeviceView {
                 lvm.lvcreateCowSnapshot(s);
             } else if (step instanceof LayoutStep.ImportVolumeGroup s) {
                 lvm.importVolumeGroup(s);
+            } else if (step instanceof LayoutStep.AddMdArray s) {
+                addMdArray(s);
             } else if (step instanceof LayoutStep.DmCreate s) {
                 dmCreate(s.name(), s.uuid(), s.table(), s.kernelName(), s.devNumber(), false);
             } else {
@@ -128,10 +130,10 @@ final class HostBuilder implements DeviceView {
     }
 
     private void createPartitionTable(LayoutStep.CreatePartitionTable s) {
-        BlockDevice d = resolve(s.disk(), "disk");
-        if (!(d instanceof Disk disk)) {
-            throw new LayoutException(s.disk(), "disk", s.disk(), s.disk() + " is not a whole disk: only disks take "
-                    + "a partition table here");
+        BlockDevice disk = resolve(s.disk(), "disk");
+        if (!(disk instanceof Disk) && !(disk instanceof dev.dmmodel.device.MdDevice)) {
+            throw new LayoutException(s.disk(), "disk", s.disk(), s.disk() + " is not a whole disk or md array: only "
+                    + "those take a partition table here");
         }
         if (devices.values().stream().anyMatch(x -> x instanceof Partition p && p.disk().equals(disk.name()))) {
             throw new LayoutException(disk.name(), "partition table", s.type().toString(), disk.name()
@@ -146,9 +148,9 @@ final class HostBuilder implements DeviceView {
 
     private void addPartition(String diskRef, int number, long start, long size, Optional<String> kernelName,
                               Optional<DevNumber> devNumber) {
-        BlockDevice d = resolve(diskRef, "disk");
-        if (!(d instanceof Disk disk)) {
-            throw new LayoutException(diskRef, "disk", diskRef, diskRef + " is not a whole disk");
+        BlockDevice disk = resolve(diskRef, "disk");
+        if (!(disk instanceof Disk) && !(disk instanceof dev.dmmodel.device.MdDevice)) {
+            throw new LayoutException(diskRef, "disk", diskRef, diskRef + " is not a whole disk or md array");
         }
         // compared without start + size, which a start near Long.MAX_VALUE would wrap
         if (size <= 0 || start < 0 || start > disk.size().count() - size) {
@@ -170,8 +172,10 @@ final class HostBuilder implements DeviceView {
         return Character.isDigit(disk.charAt(disk.length() - 1)) ? disk + "p" + number : disk + number;
     }
 
-    private DevNumber partitionNumber(Disk disk, int number) {
-        if ((disk.driver() == DiskDriver.SD || disk.driver() == DiskDriver.VIRTIO_BLK) && number < 16) {
+    // md arrays and NVMe namespaces have one minor each: their partitions get extended numbers (259:N)
+    private DevNumber partitionNumber(BlockDevice whole, int number) {
+        if (whole instanceof Disk disk && (disk.driver() == DiskDriver.SD || disk.driver() == DiskDriver.VIRTIO_BLK)
+                && number < 16) {
             return new DevNumber(disk.devNumber().major(), disk.devNumber().minor() + number);
         }
         return new DevNumber(BLKEXT_MAJOR, nextBlkExtMinor++);
@@ -206,19 +210,94 @@ final class HostBuilder implements DeviceView {
         BlockDevice updated;
         if (d instanceof Disk disk) {
             updated = new Disk(disk.name(), disk.devNumber(), disk.size(), disk.driver(), l.toQueueLimits());
-            for (BlockDevice x : List.copyOf(devices.values())) {
-                if (x instanceof Partition p && p.disk().equals(disk.name())) {
-                    Limits pl = BlockLimits.partition(l, p.start().count(), profile);
-                    devices.put(p.name(), new Partition(p.name(), p.devNumber(), p.disk(), p.number(), p.start(),
-                            p.size(), pl.toQueueLimits()));
-                }
-            }
+            replacePartitionLimits(disk.name(), l);
         } else if (d instanceof DmDevice dm) {
             updated = new DmDevice(dm.name(), dm.devNumber(), dm.dmName(), dm.uuid(), dm.table(), l.toQueueLimits());
+        } else if (d instanceof dev.dmmodel.device.MdDevice md) {
+            updated = new dev.dmmodel.device.MdDevice(md.name(), md.devNumber(), md.size(), md.spec(),
+                    l.toQueueLimits());
+            replacePartitionLimits(md.name(), l);
         } else {
             throw new IllegalStateException(d.name());
         }
         devices.put(d.name(), updated);
+    }
+
+    private void replacePartitionLimits(String whole, Limits l) {
+        for (BlockDevice x : List.copyOf(devices.values())) {
+            if (x instanceof Partition p && p.disk().equals(whole)) {
+                Limits pl = BlockLimits.partition(l, p.start().count(), profile);
+                devices.put(p.name(), new Partition(p.name(), p.devNumber(), p.disk(), p.number(), p.start(),
+                        p.size(), pl.toQueueLimits()));
+            }
+        }
+    }
+
+    // ---- md
+
+    /**
+     * An md array assembled over existing, unused members: each member's data area must lie on it; the
+     * personality's checks ({@code <pers>_run}), size and limits apply. Numbered {@code 9:N} for {@code mdN}.
+     */
+    // drivers/md/md.c: md_run — pers->run, the array size, then the limits (mddev_stack_rdev_limits)
+    private void addMdArray(LayoutStep.AddMdArray s) {
+        String name = s.name();
+        checkNewName(name);
+        dev.dmmodel.device.MdArraySpec spec = s.spec();
+        List<dev.dmmodel.device.MdMember> members = new ArrayList<>();
+        for (dev.dmmodel.device.MdMember m : spec.members()) {
+            BlockDevice d = resolve(m.device(), "member");
+            checkUnused(d.name(), "add it to " + name);
+            if (lvm.isPhysicalVolume(d.name())) {
+                throw new LayoutException(name, "member", d.name(), name + ": " + d.name()
+                        + " is an LVM physical volume");
+            }
+            long end = Math.addExact(m.dataOffset().count(), m.dataSize().count());
+            if (end > d.size().count()) {
+                throw new LayoutException(name, "member", d.name(), name + ": member " + d.name() + " (slot "
+                        + m.slot() + ") has " + d.size().count() + " sectors, fewer than its data offset "
+                        + m.dataOffset().count() + " + data size " + m.dataSize().count() + " = " + end);
+            }
+            members.add(new dev.dmmodel.device.MdMember(d.name(), m.slot(), m.dataOffset(), m.dataSize()));
+        }
+        dev.dmmodel.device.MdArraySpec resolved = new dev.dmmodel.device.MdArraySpec(spec.level(), spec.raidDisks(),
+                spec.chunk(), spec.layout(), spec.metadataVersion(), members);
+        for (int i = 0; i < members.size(); i++) {
+            for (int j = i + 1; j < members.size(); j++) {
+                if (members.get(i).device().equals(members.get(j).device())) {
+                    throw new LayoutException(name, "member", members.get(i).device(), name + ": "
+                            + members.get(i).device() + " is named twice");
+                }
+            }
+        }
+        dev.dmmodel.impl.md.MdPersonality pers = dev.dmmodel.impl.md.MdPersonality.of(spec.level());
+        pers.check(name, resolved);
+        long size = pers.size(resolved);
+        Limits l = dev.dmmodel.impl.md.MdLimits.compute(name, resolved, this, profile);
+        DevNumber dev = s.devNumber().orElseGet(() -> mdNumber(name));
+        dev.dmmodel.device.MdDevice md = new dev.dmmodel.device.MdDevice(name, dev, Sectors.of(size), resolved,
+                l.toQueueLimits());
+        register(md, l);
+        for (dev.dmmodel.device.MdMember m : members) {
+            hold(m.device(), name);
+        }
+    }
+
+    // drivers/md/md.c: md_alloc — mdN is 9:N; a named array gets the next free minor from 512
+    private DevNumber mdNumber(String name) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("md(\\d{1,6})").matcher(name);
+        if (m.matches()) {
+            return new DevNumber(dev.dmmodel.device.MdDevice.MD_MAJOR, Integer.parseInt(m.group(1)));
+        }
+        int minor = 512;
+        java.util.Set<DevNumber> used = new java.util.HashSet<>();
+        for (BlockDevice d : devices.values()) {
+            used.add(d.devNumber());
+        }
+        while (used.contains(new DevNumber(dev.dmmodel.device.MdDevice.MD_MAJOR, minor))) {
+            minor++;
+        }
+        return new DevNumber(dev.dmmodel.device.MdDevice.MD_MAJOR, minor);
     }
 
     // ---- device mapper

@@ -587,7 +587,7 @@ public final class BlockLayer {
     private Limits queueOf(String name) {
         Partition p = partitions.get(name);
         if (p != null) {
-            return disks.get(p.disk()).limits;
+            return queueOf(p.disk());
         }
         DiskQueue q = disks.get(name);
         if (q != null) {

@@ -53,6 +53,9 @@ final class Kernel {
                 block.addDisk(d.name(), Limits.of(disk.limits()), disk.driver());
             } else if (d instanceof Partition p) {
                 block.addPartition(p);
+            } else if (d instanceof dev.dmmodel.device.MdDevice md) {
+                block.addBioBased(md.name(), Limits.of(md.limits()),
+                        new dev.dmmodel.impl.md.MdArray(block, md.name(), md.spec()));
             } else if (d instanceof DmDevice dmDevice) {
                 dm.add(dmDevice, Limits.of(dmDevice.limits()), n -> layout.device(n).size().count());
                 for (DmTarget t : dmDevice.table().targets()) {

@@ -110,10 +110,13 @@ public final class Snapshot {
      * @param dmName the {@code dm/name} file, for a dm device
      * @param dmUuid the {@code dm/uuid} file, for a dm device that recorded one
      * @param partitions the partitions of this device ({@code block/<kname>/<part>/}), by number
+     * @param md the array's configuration ({@code block/<kname>/md/}, members by kernel name), for an md array of a
+     *     level the model has
      */
     public record Device(String kname, DevNumber dev, Sectors size, OptionalLong alignmentOffset,
                          Optional<Boolean> readOnly, Map<String, String> queue, Optional<String> dmName,
-                         Optional<String> dmUuid, List<PartitionEntry> partitions) {
+                         Optional<String> dmUuid, List<PartitionEntry> partitions,
+                         Optional<dev.dmmodel.device.MdArraySpec> md) {
         /** Rejects nulls and makes the collections immutable. */
         public Device {
             Objects.requireNonNull(kname, "kname");
@@ -123,6 +126,7 @@ public final class Snapshot {
             Objects.requireNonNull(readOnly, "readOnly");
             Objects.requireNonNull(dmName, "dmName");
             Objects.requireNonNull(dmUuid, "dmUuid");
+            Objects.requireNonNull(md, "md");
             queue = Collections.unmodifiableMap(new TreeMap<>(queue));
             partitions = List.copyOf(partitions);
         }
@@ -130,6 +134,11 @@ public final class Snapshot {
         /** Whether this is a device-mapper device (it has a {@code dm/name}). */
         public boolean isDm() {
             return dmName.isPresent();
+        }
+
+        /** Whether this is an md array of a level the model has (it has {@code md/} with such a level). */
+        public boolean isMd() {
+            return md.isPresent();
         }
     }
 
@@ -334,9 +343,17 @@ public final class Snapshot {
         return Optional.ofNullable(devices.get(kname));
     }
 
-    /** The bottom devices (every non-dm {@code block/} entry), by device number. */
+    /**
+     * The bottom devices (every {@code block/} entry that is neither a dm device nor a modelled md array), by device
+     * number.
+     */
     public List<Device> disks() {
-        return devices.values().stream().filter(d -> !d.isDm()).toList();
+        return devices.values().stream().filter(d -> !d.isDm() && !d.isMd()).toList();
+    }
+
+    /** The md arrays of levels the model has, by device number. */
+    public List<Device> mdArrays() {
+        return devices.values().stream().filter(Device::isMd).toList();
     }
 
     /** The dm devices in dependency order: each after every dm device its table uses. */
@@ -467,15 +484,52 @@ public final class Snapshot {
                         Optional.of(p.kname()), Optional.of(p.dev())));
             }
         }
-        for (Map.Entry<String, DmTable> e : dmTables.entrySet()) {
-            Device d = devices.get(e.getKey());
-            steps.add(new LayoutStep.DmCreate(d.dmName().orElseThrow(), d.dmUuid().orElse(""), e.getValue(),
-                    Optional.of(d.kname()), Optional.of(d.dev())));
+        // md arrays and dm devices in one order: each once what it stands on exists, dm devices in their order
+        Set<String> made = new java.util.HashSet<>();
+        for (Device d : disks()) {
+            made.add(d.kname());
+        }
+        List<Device> mds = new ArrayList<>(mdArrays());
+        List<String> dms = new ArrayList<>(dmTables.keySet());
+        while (!mds.isEmpty() || !dms.isEmpty()) {
+            boolean progress = false;
+            for (java.util.Iterator<Device> it = mds.iterator(); it.hasNext(); ) {
+                Device d = it.next();
+                dev.dmmodel.device.MdArraySpec spec = d.md().orElseThrow();
+                if (spec.members().stream().allMatch(m -> made.contains(wholeOf(m.device())))) {
+                    steps.add(new LayoutStep.AddMdArray(d.kname(), spec, Optional.of(d.dev())));
+                    for (PartitionEntry p : d.partitions()) {
+                        steps.add(new LayoutStep.AddPartition(d.kname(), p.number(), p.start(), p.size(),
+                                Optional.of(p.kname()), Optional.of(p.dev())));
+                    }
+                    made.add(d.kname());
+                    it.remove();
+                    progress = true;
+                }
+            }
+            while (!dms.isEmpty() && dmTables.get(dms.get(0)).devices().stream()
+                    .allMatch(u -> made.contains(wholeOf(u)))) {
+                Device d = devices.get(dms.remove(0));
+                steps.add(new LayoutStep.DmCreate(d.dmName().orElseThrow(), d.dmUuid().orElse(""),
+                        dmTables.get(d.kname()), Optional.of(d.kname()), Optional.of(d.dev())));
+                made.add(d.kname());
+                progress = true;
+            }
+            if (!progress) {
+                throw new IllegalStateException(directory + ": md arrays " + mds.stream().map(Device::kname).toList()
+                        + " and dm devices " + dms + " stand on each other in a cycle");
+            }
         }
         for (dev.dmmodel.lvm.VolumeGroup vg : volumeGroups) {
             steps.add(new LayoutStep.ImportVolumeGroup(vg));
         }
         return new LayoutSpec(kernel, steps);
+    }
+
+    /** The whole device a kernel name is on: a partition's disk or array, else the name itself. */
+    private String wholeOf(String kname) {
+        PartitionEntry p = partitions.get(kname);
+        return p == null ? kname : p.disk();
     }
 
     /**
@@ -631,6 +685,16 @@ public final class Snapshot {
                             "a device-mapper name used by one device only");
                 }
             }
+            for (Device d : disks) {
+                for (dev.dmmodel.device.MdMember m : d.md().map(dev.dmmodel.device.MdArraySpec::members)
+                        .orElse(List.of())) {
+                    if (!devices.containsKey(m.device()) && !partitions.containsKey(m.device())) {
+                        throw new SnapshotException(block.resolve(d.kname()).resolve("md").resolve("dev-"
+                                + m.device()), "a member " + m.device() + " that block/ does not have",
+                                "members recorded under block/ (as disks, partitions or dm devices)");
+                    }
+                }
+            }
             for (PartitionEntry p : partitions.values()) {
                 if (devices.containsKey(p.kname())) {
                     throw new SnapshotException(block.resolve(p.disk()).resolve(p.kname()),
@@ -675,7 +739,7 @@ public final class Snapshot {
             List<PartitionEntry> parts = new ArrayList<>();
             for (Path sub : subdirectories(d)) {
                 String n = sub.getFileName().toString();
-                if (n.equals("queue") || n.equals("dm")) {
+                if (n.equals("queue") || n.equals("dm") || n.equals("md")) {
                     continue;
                 }
                 if (files.exists(sub.resolve("partition")) || files.exists(sub.resolve("dev"))) {
@@ -694,10 +758,91 @@ public final class Snapshot {
                                     + parts.get(i - 1).kname(), "a partition number used once per disk");
                 }
             }
-            if (!dm) {
+            Optional<dev.dmmodel.device.MdArraySpec> md = dm ? Optional.empty() : readMd(d.resolve("md"), kname);
+            if (!dm && md.isEmpty()) {
                 diskSpecs.put(kname, diskSpec(d, kname, size, alignment.getAsLong(), queue));
             }
-            return new Device(kname, dev, size, alignment, ro, queue, dmName, dmUuid, parts);
+            return new Device(kname, dev, size, alignment, ro, queue, dmName, dmUuid, parts, md);
+        }
+
+        /**
+         * An md array's {@code md/} directory: level, raid disks, chunk, layout, metadata version and the active
+         * members ({@code dev-<kname>/} with a numeric slot, in sync or not; spares and faulty members are left
+         * out). Empty without {@code md/level} or for a level the model does not have (linear, multipath,
+         * containers): such an array is read as a bottom device with its recorded limits.
+         */
+        // drivers/md/md.c: md_sysfs attributes level, raid_disks, chunk_size, layout, metadata_version; rdev
+        // attributes slot, offset, size (KiB), state
+        private Optional<dev.dmmodel.device.MdArraySpec> readMd(Path md, String kname) {
+            Optional<String> levelText = files.isDirectory(md) ? optionalText(md.resolve("level"), "the md level")
+                    : Optional.empty();
+            if (levelText.isEmpty()) {
+                return Optional.empty();
+            }
+            Optional<dev.dmmodel.device.MdLevel> level = dev.dmmodel.device.MdLevel.parse(levelText.get());
+            if (level.isEmpty()) {
+                LOG.debug("{}: md level {} is not modelled: the array is read with its recorded limits", kname,
+                        levelText.get());
+                return Optional.empty();
+            }
+            String disksExpected = "the number of member slots of " + kname + ", a positive decimal number";
+            long raidDisks = number(md.resolve("raid_disks"), disksExpected);
+            if (raidDisks < 1 || raidDisks > 1 << 16) {
+                throw new SnapshotException(md.resolve("raid_disks"), quote(Long.toString(raidDisks)), disksExpected);
+            }
+            String chunkExpected = "the chunk size of " + kname + " in bytes, a multiple of 512";
+            long chunkBytes = files.exists(md.resolve("chunk_size")) ? number(md.resolve("chunk_size"), chunkExpected)
+                    : 0;
+            if (chunkBytes < 0 || chunkBytes % 512 != 0 || (level.get().hasChunk() && chunkBytes == 0)) {
+                throw new SnapshotException(md.resolve("chunk_size"), quote(Long.toString(chunkBytes)),
+                        chunkExpected + (level.get().hasChunk() ? ", not 0 for " + level.get().sysfsName() : ""));
+            }
+            if (!level.get().hasChunk()) {
+                chunkBytes = 0;
+            }
+            String layoutExpected = "the layout number of " + kname + " (raid5: 2 = left-symmetric, raid10: 258)";
+            long layout = files.exists(md.resolve("layout")) ? number(md.resolve("layout"), layoutExpected) : 0;
+            if (layout < Integer.MIN_VALUE || layout > Integer.MAX_VALUE) {
+                throw new SnapshotException(md.resolve("layout"), quote(Long.toString(layout)), layoutExpected);
+            }
+            String metadata = optionalText(md.resolve("metadata_version"), "the metadata version").orElse("none");
+            List<dev.dmmodel.device.MdMember> members = new ArrayList<>();
+            for (Path dev : subdirectories(md)) {
+                String n = dev.getFileName().toString();
+                if (!n.startsWith("dev-")) {
+                    continue;
+                }
+                String member = n.substring(4);
+                String slotText = requiredText(dev.resolve("slot"), "the member's slot, a number or none");
+                String state = optionalText(dev.resolve("state"), "the member's state").orElse("in_sync");
+                if (slotText.equals("none") || state.contains("faulty") || state.contains("spare")) {
+                    LOG.debug("{}: member {} ({}, slot {}) is not active: left out", kname, member, state, slotText);
+                    continue;
+                }
+                long slot = parseLong(dev.resolve("slot"), slotText, "the member's slot, a number or none");
+                if (slot < 0 || slot >= raidDisks) {
+                    throw new SnapshotException(dev.resolve("slot"), quote(slotText), "a slot from 0 to "
+                            + (raidDisks - 1) + " (md/raid_disks " + raidDisks + ")");
+                }
+                Sectors offset = sectors(dev.resolve("offset"),
+                        "the data offset on " + member + " in 512-byte sectors, a non-negative decimal number");
+                long kib = number(dev.resolve("size"), "the data size on " + member + " in KiB");
+                if (kib < 0 || kib > Long.MAX_VALUE / 2) {
+                    throw new SnapshotException(dev.resolve("size"), quote(Long.toString(kib)),
+                            "the data size on " + member + " in KiB, a non-negative decimal number");
+                }
+                members.add(new dev.dmmodel.device.MdMember(member, (int) slot, offset, Sectors.of(kib * 2)));
+            }
+            if (members.isEmpty()) {
+                throw new SnapshotException(md, "no active member (md/dev-*/slot)",
+                        "an md array with at least one active member");
+            }
+            try {
+                return Optional.of(new dev.dmmodel.device.MdArraySpec(level.get(), (int) raidDisks,
+                        Sectors.of(chunkBytes / 512), (int) layout, metadata, members));
+            } catch (IllegalArgumentException e) {
+                throw new SnapshotException(md, e.getMessage(), "a consistent md array", e);
+            }
         }
 
         private PartitionEntry readPartition(Path p, String disk) {

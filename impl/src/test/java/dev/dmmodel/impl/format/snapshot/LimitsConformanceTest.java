@@ -148,6 +148,10 @@ class LimitsConformanceTest {
                         + " conformance/limits-known-gaps.txt (listed as: " + gap + ")");
             }));
         }
+        for (Snapshot.Device md : snapshot.mdArrays()) {
+            tests.add(dynamicTest(id + " " + md.kname() + " (md " + md.md().orElseThrow().level().sysfsName() + ")",
+                    () -> checkMdArray(id, snapshot, layout.get(), md)));
+        }
         for (Snapshot.PartitionEntry p : snapshot.partitions()) {
             tests.add(dynamicTest(id + " " + p.kname() + " (partition of " + p.disk() + ")",
                     () -> checkPartition(id, snapshot, layout.get(), p)));
@@ -168,6 +172,19 @@ class LimitsConformanceTest {
                 attributesTheKernelLacks(snapshot));
         assertThat(differences)
                 .withFailMessage(() -> report(id, dm.kname() + " (" + dm.dmName().orElseThrow() + ")", differences))
+                .isEmpty();
+    }
+
+    /** An md array: its limits, alignment offset and size are derived from the members by its personality. */
+    private static void checkMdArray(String id, Snapshot snapshot, Layout layout, Snapshot.Device md) {
+        BlockDevice computed = device(id, layout, md.kname());
+        List<String> differences = differences(SysfsQueueAttributes.of(computed.limits()),
+                snapshot.recordedQueue(md.kname()), snapshot.recordedAlignmentOffset(md.kname()),
+                attributesTheKernelLacks(snapshot));
+        compare(differences, "size", Long.toString(md.size().count()), computed.size().count());
+        assertThat(differences)
+                .withFailMessage(() -> report(id, md.kname() + " (md " + md.md().orElseThrow().level().sysfsName()
+                        + ")", differences))
                 .isEmpty();
     }
 

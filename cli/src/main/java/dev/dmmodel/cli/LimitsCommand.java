@@ -108,6 +108,10 @@ final class LimitsCommand implements Callable<Integer> {
             return d.name() + " (partition " + p.number() + " of " + p.disk() + ", " + d.devNumber() + ", start "
                     + p.start().count() + ", " + p.size().count() + " sectors)";
         }
+        if (d instanceof dev.dmmodel.device.MdDevice md) {
+            return d.name() + " (md " + md.spec().level().sysfsName() + ", " + d.devNumber() + ", " + d.size().count()
+                    + " sectors)";
+        }
         DmDevice dm = (DmDevice) d;
         return d.name() + " (dm " + dm.dmName() + ", " + d.devNumber() + ", " + d.size().count() + " sectors)";
     }

@@ -118,6 +118,11 @@ final class ShowCommand implements Callable<Integer> {
                 users.computeIfAbsent(name, k -> new LinkedHashSet<>()).add(dm.name());
             }
         }
+        for (dev.dmmodel.device.MdDevice md : layout.mdDevices()) {
+            for (dev.dmmodel.device.MdMember m : md.spec().members()) {
+                users.computeIfAbsent(m.device(), k -> new LinkedHashSet<>()).add(md.name());
+            }
+        }
         Map<String, List<String>> partitions = new LinkedHashMap<>();
         for (Partition p : layout.partitions()) {
             partitions.computeIfAbsent(p.disk(), k -> new ArrayList<>()).add(p.name());
@@ -181,10 +186,27 @@ final class ShowCommand implements Callable<Integer> {
                     + l.ioMin() + ", io_opt " + l.ioOpt();
         } else if (d instanceof Partition p) {
             details = "partition " + p.number() + " of " + p.disk();
+        } else if (d instanceof dev.dmmodel.device.MdDevice md) {
+            details = mdSummary(md);
         } else {
             details = tableSummary((DmDevice) d);
         }
         return new Row(name, d.devNumber().toString(), start, Long.toString(d.size().count()), a, details);
+    }
+
+    /** An md array: level, members, chunk and layout, its io_min and io_opt. */
+    static String mdSummary(dev.dmmodel.device.MdDevice md) {
+        dev.dmmodel.device.MdArraySpec s = md.spec();
+        StringBuilder sb = new StringBuilder("md ").append(s.level().sysfsName()).append(": ")
+                .append(s.members().size()).append('/').append(s.raidDisks()).append(" members");
+        if (s.level().hasChunk()) {
+            sb.append(", chunk ").append(s.chunk().count() / 2).append(" KiB");
+        }
+        if (s.level().hasParity() || s.level() == dev.dmmodel.device.MdLevel.RAID10) {
+            sb.append(", layout ").append(s.layout());
+        }
+        return sb.append(", io_min ").append(md.limits().ioMin()).append(", io_opt ").append(md.limits().ioOpt())
+                .toString();
     }
 
     /** The table with kernel names, targets joined by {@code ; }, at most three shown. */

@@ -3,6 +3,8 @@ package dev.dmmodel.cli;
 import dev.dmmodel.device.BlockDevice;
 import dev.dmmodel.device.Disk;
 import dev.dmmodel.device.DmDevice;
+import dev.dmmodel.device.MdDevice;
+import dev.dmmodel.device.MdMember;
 import dev.dmmodel.device.Partition;
 import dev.dmmodel.dm.DmTarget;
 import dev.dmmodel.dm.LinearTarget;
@@ -184,25 +186,38 @@ final class StackPicture {
                         d instanceof Disk ? 0 : -1, true)));
                 drafts.add(new Draft(d.name(), label(d), 0, x0, x1, "", 0, size, null));
             }
-            for (Partition p : layout.partitions()) {
-                rowOf.put(p.name(), 1);
-                area(p.name(), 1, p.disk(), p.start().count(), p.size().count(), 0, p.size().count(), true, true);
+            // partitions, md arrays and dm devices, each one row above the highest device it stands on
+            List<BlockDevice> stacked = new ArrayList<>(layout.partitions());
+            stacked.addAll(layout.mdDevices());
+            for (DmDevice dm : layout.dmDevices()) {
+                if (!dm.table().devices().isEmpty()) {
+                    stacked.add(dm);
+                }
             }
-            List<DmDevice> dms = new ArrayList<>(layout.dmDevices());
-            dms.removeIf(dm -> dm.table().devices().isEmpty());
             Map<String, Integer> depth = new HashMap<>();
-            for (DmDevice dm : dms) {
-                depth(dm.name(), depth, new LinkedHashSet<>());
+            for (BlockDevice d : stacked) {
+                depth(d.name(), depth, new LinkedHashSet<>());
             }
-            dms.sort(Comparator.comparingInt(dm -> depth.get(dm.name())));
-            for (DmDevice dm : dms) {
-                rowOf.put(dm.name(), depth.get(dm.name()));
-                placeTable(dm, depth.get(dm.name()));
+            stacked.sort(Comparator.comparingInt(d -> depth.get(d.name())));
+            for (BlockDevice d : stacked) {
+                int row = depth.get(d.name());
+                rowOf.put(d.name(), row);
+                if (d instanceof Partition p) {
+                    area(p.name(), row, p.disk(), p.start().count(), p.size().count(), 0, p.size().count(), true,
+                            true);
+                } else if (d instanceof MdDevice md) {
+                    for (MdMember m : md.spec().members()) {
+                        area(md.name(), row, m.device(), m.dataOffset().count(), m.dataSize().count(), 0,
+                                md.size().count(), false, true);
+                    }
+                } else {
+                    placeTable((DmDevice) d, row);
+                }
             }
             return new StackPicture(width, rows());
         }
 
-        // disks 0, partitions 1, a dm device one above the highest device it uses
+        // disks 0, partitions of disks 1, an md array, dm device or partition one above the highest device it uses
         private int depth(String name, Map<String, Integer> memo, Set<String> path) {
             Integer known = memo.get(name);
             if (known != null) {
@@ -212,14 +227,15 @@ final class StackPicture {
             int result;
             if (d instanceof Disk) {
                 result = 0;
-            } else if (d instanceof Partition) {
-                result = 1;
             } else if (!path.add(name)) {
                 result = 1; // a cycle cannot be built; never loop
             } else {
+                List<String> below = d instanceof Partition p ? List.of(p.disk())
+                        : d instanceof MdDevice md ? md.spec().members().stream().map(MdMember::device).toList()
+                        : d instanceof DmDevice dm ? dm.table().devices() : List.of();
                 int max = -1;
-                for (String below : ((DmDevice) d).table().devices()) {
-                    max = Math.max(max, depth(layout.device(below).name(), memo, path));
+                for (String b : below) {
+                    max = Math.max(max, depth(layout.device(b).name(), memo, path));
                 }
                 path.remove(name);
                 result = max + 1;
@@ -402,7 +418,7 @@ final class StackPicture {
             for (Box b : boxes) {
                 BlockDevice d = layout.device(b.device());
                 kinds.add(d instanceof Disk ? "disks" : d instanceof Partition ? "partitions"
-                        : d instanceof DmDevice dm && isLvm(dm) ? "LVs" : "dm");
+                        : d instanceof MdDevice ? "md" : d instanceof DmDevice dm && isLvm(dm) ? "LVs" : "dm");
             }
             if (kinds.isEmpty()) {
                 return "row " + row;

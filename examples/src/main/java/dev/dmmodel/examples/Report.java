@@ -43,6 +43,10 @@ final class Report {
                 what = "disk (" + disk.driver() + ")";
             } else if (d instanceof Partition p) {
                 what = "partition " + p.number() + " of " + p.disk() + " at sector " + p.start().count();
+            } else if (d instanceof dev.dmmodel.device.MdDevice md) {
+                what = "md " + md.spec().level().sysfsName() + " over " + md.spec().members().stream()
+                        .map(dev.dmmodel.device.MdMember::device).toList() + ", chunk " + md.spec().chunk().count()
+                        + " sectors";
             } else {
                 DmDevice dm = (DmDevice) d;
                 what = "dm " + dm.dmName() + ": " + dm.table().format(n -> n).strip().replace("\n", " | ");

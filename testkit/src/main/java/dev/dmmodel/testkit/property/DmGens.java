@@ -444,6 +444,67 @@ public final class DmGens {
         });
     }
 
+    /** The md levels {@link #mdStacks} draws, most common first. */
+    static final List<dev.dmmodel.device.MdLevel> MD_LEVELS = List.of(dev.dmmodel.device.MdLevel.RAID1,
+            dev.dmmodel.device.MdLevel.RAID0, dev.dmmodel.device.MdLevel.RAID10);
+
+    /**
+     * Stacks with an md array {@code md0} for {@code profile}: two to five disks of 64 – 512 MiB (shrinking to two
+     * small ones), all of them members (slots in disk order) with a data offset of 1 or 2 MiB (mdadm's metadata 1.2
+     * on small disks) and the smallest disk's room as every member's data size; a level the disk count allows
+     * ({@link #MD_LEVELS}: raid1, raid0, raid10 with near, far or offset copies), chunks of 4 – 256 KiB; on top,
+     * now and then, LVM ({@code pvcreate md0}, {@code vg0}, one linear LV {@code lv0}). Every plan builds.
+     */
+    public static Gen<StackPlan> mdStacks(KernelProfile profile) {
+        java.util.Objects.requireNonNull(profile, "profile");
+        return diskLists(2, 5, 64 * MIB, 512 * MIB).flatMap(disks -> s -> {
+            List<dev.dmmodel.device.MdLevel> levels = new ArrayList<>();
+            for (dev.dmmodel.device.MdLevel l : MD_LEVELS) {
+                int min = l == dev.dmmodel.device.MdLevel.RAID6 ? 4 : l.hasParity() ? 3 : 2;
+                if (disks.size() >= min) {
+                    levels.add(l);
+                }
+            }
+            dev.dmmodel.device.MdLevel level = levels.get((int) s.choice(levels.size() - 1));
+            long lbs = disks.stream().mapToLong(StackPlan.Disk::logicalBlockSize).max().orElse(512) / 512;
+            long chunk = level.hasChunk() ? Math.max(8, lbs) << s.choice(5) : 0;
+            long offset = s.bool(0.5) ? 2048 : 4096;
+            long smallest = disks.stream().mapToLong(d -> d.spec().size().count()).min().orElseThrow();
+            long grain = Math.max(chunk, Math.max(lbs, 128));
+            long data = (smallest - offset) / grain * grain;
+            int layout = switch (level) {
+                case RAID0 -> -1;
+                case RAID1 -> 0;
+                case RAID10 -> new int[] {0x102, 0x201, 0x10201}[(int) s.choice(2)];
+                default -> (int) s.choice(3);
+            };
+            List<dev.dmmodel.device.MdMember> members = new ArrayList<>();
+            for (int i = 0; i < disks.size(); i++) {
+                members.add(new dev.dmmodel.device.MdMember(disks.get(i).name(), i, Sectors.of(offset),
+                        Sectors.of(data)));
+            }
+            StackPlan.MdArray md = new StackPlan.MdArray("md0", new dev.dmmodel.device.MdArraySpec(level, disks.size(),
+                    Sectors.of(chunk), layout, "1.2", members));
+            StackPlan bare = new StackPlan(profile, disks, List.of(), List.of(), Optional.empty(), List.of(),
+                    List.of(), List.of(), List.of(), List.of(md));
+            if (!s.bool(0.5)) {
+                return bare;
+            }
+            Layout layout0 = bare.build();
+            long mdSize = layout0.device("md0").size().count();
+            long extent = 8192;
+            long peRoom = (mdSize - 8192) / extent;
+            if (peRoom < 2) {
+                return bare;
+            }
+            long extents = 1 + s.biasedChoice(peRoom - 2);
+            StackPlan.VolumeGroup vg = new StackPlan.VolumeGroup("vg0", extent, List.of("md0"));
+            return new StackPlan(profile, disks, List.of(), List.of("md0"), Optional.of(vg),
+                    List.of(new StackPlan.Lv("lv0", extents, 1, 0, List.of("md0"))), List.of(), List.of(), List.of(),
+                    List.of(md));
+        }).filter(DmGens::builds, 20);
+    }
+
     private static List<StackPlan.DmLayer> cryptLayer(StackPlan plan, Layout layout, Source s) {
         String under = !plan.lvPaths().isEmpty() ? plan.lvPaths().get(plan.lvPaths().size() - 1)
                 : plan.partitionNames().isEmpty() ? plan.disks().get(0).name() : plan.partitionNames().get(0);

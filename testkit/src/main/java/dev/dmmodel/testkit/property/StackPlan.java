@@ -43,10 +43,21 @@ import java.util.Optional;
  * @param thinVolumes thin volumes, created after the pools
  * @param dmLayers dm devices made with {@code dmsetup create} on top of the rest ({@link DmGens#targetStacks}:
  *     dm-crypt), in creation order
+ * @param mdArrays md arrays over the disks ({@link DmGens#mdStacks}), assembled after the partition tables and
+ *     before the PVs
  */
 public record StackPlan(KernelProfile profile, List<Disk> disks, List<PartitionTable> partitionTables,
                         List<String> physicalVolumes, Optional<VolumeGroup> volumeGroup, List<Lv> logicalVolumes,
-                        List<ThinPool> thinPools, List<ThinVolume> thinVolumes, List<DmLayer> dmLayers) {
+                        List<ThinPool> thinPools, List<ThinVolume> thinVolumes, List<DmLayer> dmLayers,
+                        List<MdArray> mdArrays) {
+
+    /** A plan without md arrays. */
+    public StackPlan(KernelProfile profile, List<Disk> disks, List<PartitionTable> partitionTables,
+                     List<String> physicalVolumes, Optional<VolumeGroup> volumeGroup, List<Lv> logicalVolumes,
+                     List<ThinPool> thinPools, List<ThinVolume> thinVolumes, List<DmLayer> dmLayers) {
+        this(profile, disks, partitionTables, physicalVolumes, volumeGroup, logicalVolumes, thinPools, thinVolumes,
+                dmLayers, List.of());
+    }
 
     /** A plan without dm layers. */
     public StackPlan(KernelProfile profile, List<Disk> disks, List<PartitionTable> partitionTables,
@@ -59,6 +70,7 @@ public record StackPlan(KernelProfile profile, List<Disk> disks, List<PartitionT
     /** Copies the lists; a stack with LVs, pools or PVs needs its volume group. */
     public StackPlan {
         dmLayers = List.copyOf(dmLayers);
+        mdArrays = List.copyOf(mdArrays);
         Objects.requireNonNull(profile, "profile");
         disks = List.copyOf(disks);
         partitionTables = List.copyOf(partitionTables);
@@ -85,6 +97,9 @@ public record StackPlan(KernelProfile profile, List<Disk> disks, List<PartitionT
         }
         for (PartitionTable t : partitionTables) {
             b.partitionTable(t.disk(), t.type(), t.partitions().toArray(new PartitionSpec[0]));
+        }
+        for (MdArray md : mdArrays) {
+            b.mdArray(md.name(), md.spec());
         }
         for (String pv : physicalVolumes) {
             b.pvcreate(pv);
@@ -153,6 +168,7 @@ public record StackPlan(KernelProfile profile, List<Disk> disks, List<PartitionT
         List<String> out = new ArrayList<>();
         disks.forEach(d -> out.add(d.toString()));
         partitionTables.forEach(t -> out.add(t.toString()));
+        mdArrays.forEach(md -> out.add(md.toString()));
         physicalVolumes.forEach(pv -> out.add(".pvcreate(\"" + pv + "\")"));
         volumeGroup.ifPresent(vg -> {
             out.add(vg.toString());
@@ -212,7 +228,40 @@ public record StackPlan(KernelProfile profile, List<Disk> disks, List<PartitionT
         return sb.toString();
     }
 
+    /** Kernel names of the md arrays ({@code md0}), in order. */
+    public List<String> mdNames() {
+        return mdArrays.stream().map(MdArray::name).toList();
+    }
+
     // ---- parts
+
+    /**
+     * An md array over some of the plan's disks.
+     *
+     * @param name the kernel name ({@code md0})
+     * @param spec the array as the kernel lists it
+     */
+    public record MdArray(String name, dev.dmmodel.device.MdArraySpec spec) {
+        /** Rejects nulls. */
+        public MdArray {
+            Objects.requireNonNull(name, "name");
+            Objects.requireNonNull(spec, "spec");
+        }
+
+        /** The builder call. */
+        @Override
+        public String toString() {
+            StringBuilder members = new StringBuilder();
+            for (dev.dmmodel.device.MdMember m : spec.members()) {
+                members.append(members.length() == 0 ? "" : ", ").append("new MdMember(\"").append(m.device())
+                        .append("\", ").append(m.slot()).append(", Sectors.of(").append(m.dataOffset().count())
+                        .append("), Sectors.of(").append(m.dataSize().count()).append("))");
+            }
+            return ".mdArray(\"" + name + "\", new MdArraySpec(MdLevel." + spec.level() + ", " + spec.raidDisks()
+                    + ", Sectors.of(" + spec.chunk().count() + "), " + spec.layout() + ", \"" + spec.metadataVersion()
+                    + "\", List.of(" + members + ")))";
+        }
+    }
 
     /**
      * A dm device made with {@code dmsetup create} on top of the plan's other devices.

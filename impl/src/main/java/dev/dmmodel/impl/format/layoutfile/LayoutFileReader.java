@@ -64,7 +64,8 @@ public final class LayoutFileReader {
     /** What {@code kernel:} takes ({@link KernelProfile#of(String)}). */
     private static final String KERNEL = "a kernel profile (7.2, 6.12, 6.1, 5.10, 3.10, 2.6.32, 2.6.0) or a release"
             + " such as 6.8 or 4.18.0-553.el8_10.x86_64";
-    static final List<String> COMMANDS = List.of("disk", "partition_table", "partition", "queue", "pvcreate",
+    static final List<String> COMMANDS = List.of("disk", "partition_table", "partition", "md_array", "queue",
+            "pvcreate",
             "vgcreate", "import_vg", "lvcreate", "lvextend", "thin_pool", "thin_pool_convert", "thin", "snapshot",
             "dmsetup_create");
     private static final List<String> ALLOC_WORDS = List.of("contiguous", "cling", "normal", "anywhere", "inherit");
@@ -180,6 +181,8 @@ public final class LayoutFileReader {
                     return partitionTable(f);
                 case "partition":
                     return partition(f);
+                case "md_array":
+                    return mdArray(f);
                 case "queue":
                     return queue(f);
                 case "pvcreate":
@@ -425,6 +428,38 @@ public final class LayoutFileReader {
         Sectors size = positive(sizeNode, doc.sectors(sizeNode, "the partition's size", SizeUnit.SECTORS));
         Optional<String> kname = f.get("kernel_name").map(v -> doc.name(v, "the partition's kernel name"));
         return new LayoutStep.AddPartition(disk, (int) number, start, size, kname, f.get("dev").map(this::devNumber));
+    }
+
+    // an md array as the kernel lists it (/sys/block/mdN/md/): level, slots, chunk, layout, metadata, members
+    private LayoutStep mdArray(LayoutDoc.Fields f) {
+        f.allow(List.of("md_array", "level", "raid_disks", "chunk", "layout", "metadata", "members", "dev"));
+        String name = doc.name(f.get("md_array").orElseThrow(), "the array's kernel name");
+        List<String> levelWords = java.util.Arrays.stream(dev.dmmodel.device.MdLevel.values())
+                .map(dev.dmmodel.device.MdLevel::sysfsName).toList();
+        dev.dmmodel.device.MdLevel level = dev.dmmodel.device.MdLevel.values()[doc.word(
+                f.require("level", "the md level"), "the md level", levelWords)];
+        List<DocNode> memberNodes = doc.list(f.require("members", "the members with their slots and data areas"),
+                "the members");
+        List<dev.dmmodel.device.MdMember> members = new ArrayList<>();
+        for (DocNode n : memberNodes) {
+            LayoutDoc.Fields m = doc.mapping(n, "a member").allow(List.of("device", "slot", "data_offset",
+                    "data_size"));
+            members.add(new dev.dmmodel.device.MdMember(
+                    doc.name(m.require("device", "the member device"), "the member device"),
+                    (int) doc.integer(m.require("slot", "the member's slot"), "the member's slot", 0, 65535, false),
+                    doc.sectors(m.require("data_offset", "where the data starts on the member"),
+                            "the member's data offset", SizeUnit.SECTORS),
+                    doc.sectors(m.require("data_size", "the data size on the member"), "the member's data size",
+                            SizeUnit.SECTORS)));
+        }
+        long raidDisks = f.get("raid_disks").map(v -> doc.integer(v, "raid_disks", 1, 65536, false))
+                .orElse((long) members.size());
+        Sectors chunk = f.get("chunk").map(v -> doc.sectors(v, "the chunk size", SizeUnit.BYTES)).orElse(Sectors.of(0));
+        long layout = f.get("layout").map(v -> doc.integer(v, "the md layout number", -1, Integer.MAX_VALUE, false))
+                .orElse(0L);
+        String metadata = f.get("metadata").map(v -> doc.text(v, "the metadata version")).orElse("1.2");
+        return new LayoutStep.AddMdArray(name, new dev.dmmodel.device.MdArraySpec(level, (int) raidDisks, chunk,
+                (int) layout, metadata, members), f.get("dev").map(this::devNumber));
     }
 
     private LayoutStep queue(LayoutDoc.Fields f) {

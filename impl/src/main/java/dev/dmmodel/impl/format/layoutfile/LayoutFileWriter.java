@@ -134,6 +134,23 @@ public final class LayoutFileWriter {
             key("size", p.size().count() + "s");
             p.kernelName().ifPresent(k -> text("kernel_name", k));
             p.devNumber().ifPresent(n -> text("dev", n.toString()));
+        } else if (s instanceof LayoutStep.AddMdArray a) {
+            dev.dmmodel.device.MdArraySpec spec = a.spec();
+            command("md_array", a.name());
+            key("level", spec.level().sysfsName());
+            key("raid_disks", Integer.toString(spec.raidDisks()));
+            if (spec.level().hasChunk()) {
+                key("chunk", spec.chunk().count() + "s");
+            }
+            key("layout", Integer.toString(spec.layout()));
+            text("metadata", spec.metadataVersion());
+            key("members", "");
+            for (dev.dmmodel.device.MdMember m : spec.members()) {
+                out.append("      - {device: ").append(scalar(m.device())).append(", slot: ").append(m.slot())
+                        .append(", data_offset: ").append(m.dataOffset().count()).append("s, data_size: ")
+                        .append(m.dataSize().count()).append("s}\n");
+            }
+            a.devNumber().ifPresent(n -> text("dev", n.toString()));
         } else if (s instanceof LayoutStep.SetMaxSectorsKb m) {
             command("queue", m.device());
             key("max_sectors_kb", Long.toString(m.kb()));

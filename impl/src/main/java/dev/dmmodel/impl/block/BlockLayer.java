@@ -257,16 +257,35 @@ public final class BlockLayer {
         }
     }
 
-    /** {@code blk_finish_plug}. */
+    /** {@code blk_finish_plug}: the drivers' plug callbacks first, then the plugged requests. */
+    // block/blk-core.c: __blk_flush_plug — flush_plug_callbacks, then blk_mq_flush_plug_list
     public void finishPlug() {
         if (plug == null) {
             return;
         }
         if (--plug.depth == 0) {
             Plug p = plug;
+            List<Runnable> callbacks = new ArrayList<>(p.callbacks.values());
+            p.callbacks.clear();
+            callbacks.forEach(Runnable::run);
             flushPlug(p);
             plug = null;
+            runDeferred();
         }
+    }
+
+    /**
+     * {@code blk_check_plugged}: when the submitter holds a plug, {@code unplug} runs once when it flushes (one
+     * callback per {@code key}) and this returns true; without a plug it returns false and nothing is registered.
+     */
+    // block/blk-core.c: blk_check_plugged
+    public boolean checkPlugged(Object key, Runnable unplug) {
+        if (plug == null) {
+            return false;
+        }
+        plug.callbacks.putIfAbsent(java.util.Objects.requireNonNull(key, "key"),
+                java.util.Objects.requireNonNull(unplug, "unplug"));
+        return true;
     }
 
     // block/blk-mq.c: blk_mq_flush_plug_list / blk_mq_dispatch_plug_list — per queue, oldest first

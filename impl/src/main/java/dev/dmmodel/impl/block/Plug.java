@@ -8,6 +8,8 @@ final class Plug {
     /** Requests, oldest first (the kernel's list is newest first). */
     final List<Request> requests = new ArrayList<>();
     boolean multipleQueues;
+    /** {@code plug->cb_list}: callbacks drivers registered ({@code blk_check_plugged}), run when the plug flushes. */
+    final java.util.LinkedHashMap<Object, Runnable> callbacks = new java.util.LinkedHashMap<>();
     int depth = 1;
 
     Request last() {

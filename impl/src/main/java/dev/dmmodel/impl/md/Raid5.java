@@ -2,8 +2,14 @@ package dev.dmmodel.impl.md;
 
 import dev.dmmodel.device.MdArraySpec;
 import dev.dmmodel.device.MdLevel;
+import dev.dmmodel.impl.block.Bio;
 import dev.dmmodel.impl.block.BlockLimits;
 import dev.dmmodel.impl.block.Limits;
+import dev.dmmodel.impl.block.Op;
+import dev.dmmodel.impl.md.raid5.Raid5Geometry;
+import dev.dmmodel.impl.md.raid5.StripeCache;
+import java.util.ArrayList;
+import java.util.List;
 import dev.dmmodel.layout.LayoutException;
 import dev.dmmodel.limits.KernelProfile;
 
@@ -108,9 +114,99 @@ public final class Raid5 implements MdPersonality {
 
     @Override
     public Conf run(MdArray array) {
-        return bio -> {
-            throw new UnsupportedOperationException(array.name() + ": " + level.sysfsName()
-                    + " I/O is not wired to the stripe cache yet");
-        };
+        return new R5Conf(array, this);
+    }
+
+    /** {@code struct r5conf}: the geometry, the stripe cache and the bios waiting for raid5d. */
+    private static final class R5Conf implements Conf {
+        private final MdArray md;
+        private final Raid5Geometry geometry;
+        private final StripeCache cache;
+        private final List<Bio> waiting = new ArrayList<>();
+        private boolean wakeupPending;
+
+        R5Conf(MdArray md, Raid5 pers) {
+            this.md = md;
+            MdArraySpec spec = md.spec();
+            long chunk = spec.chunk().count();
+            this.geometry = new Raid5Geometry(pers.level.number(), spec.layout(), spec.raidDisks(), chunk);
+            long component = spec.members().stream().mapToLong(m -> m.dataSize().count()).min().orElse(0)
+                    / chunk * chunk;
+            this.cache = new StripeCache(geometry, StripeCache.NR_STRIPES, component);
+        }
+
+        // drivers/md/raid5.c: raid5_make_request — reads bypass the cache chunk by chunk (chunk_aligned_read), writes
+        // are added to their stripe heads page by page and handled by raid5d once the submitter unplugs
+        @Override
+        public void makeRequest(Bio bio) {
+            if (bio.op == Op.READ) {
+                alignedRead(bio);
+                return;
+            }
+            if (bio.op != Op.WRITE) {
+                md.block().fail(bio, md.name() + ": " + bio.op + " on " + md.spec().level().sysfsName()
+                        + " is not modelled (raid5 takes discards only with devices_handle_discard_safely)");
+                return;
+            }
+            if (!md.spec().complete()) {
+                md.block().fail(bio, md.name() + ": writes to a degraded " + md.spec().level().sysfsName()
+                        + " array are not modelled");
+                return;
+            }
+            cache.addWrite(bio.sector, bio.sectors);
+            bio.remaining++;
+            waiting.add(bio);
+            // drivers/md/raid5.c: release_stripe_plug — stripe heads wait on the plug (raid5_unplug) or raid5d wakes
+            if (!wakeupPending) {
+                wakeupPending = true;
+                if (!md.block().checkPlugged(this, () -> md.block().defer(this::raid5d))) {
+                    md.block().defer(this::raid5d);
+                }
+            }
+        }
+
+        // drivers/md/raid5.c: chunk_aligned_read — a read across a chunk is split there (the rest resubmitted), then
+        // raid5_read_one_chunk sends the piece straight to the data disk that holds it
+        private void alignedRead(Bio bio) {
+            long chunk = geometry.chunkSectors();
+            long left = chunk - bio.sector % chunk;
+            if (left < bio.sectors) {
+                Bio front = md.splitFront(bio, left);
+                md.block().submitBioNoacct(bio);
+                bio = front;
+            }
+            Raid5Geometry.Location loc = geometry.computeSector(bio.sector);
+            if (md.spec().member(loc.dataDisk()).isEmpty()) {
+                md.block().fail(bio, md.name() + ": a read of missing member " + loc.dataDisk()
+                        + " (reconstruction from parity) is not modelled");
+                return;
+            }
+            md.remapClone(bio, loc.dataDisk(), loc.memberSector(), bio.sector);
+        }
+
+        // drivers/md/raid5.c: raid5d -> handle_stripe -> ops_run_io — under raid5d's own plug, each stripe head's
+        // reads, then its writes (one page per bio: reads R, writes WS as recorded); the bios that filled them complete
+        private void raid5d() {
+            wakeupPending = false;
+            md.block().startPlug();
+            for (StripeCache.StripeWork w : cache.handle()) {
+                for (StripeCache.MemberIo io : w.reads()) {
+                    md.submitOwn(io.disk(), Op.READ, 0, io.memberSector(), io.sectors(), io.fromSector(), null);
+                }
+                for (StripeCache.MemberIo io : w.writes()) {
+                    md.submitOwn(io.disk(), Op.WRITE, Bio.SYNC, io.memberSector(), io.sectors(), io.fromSector(),
+                            null);
+                }
+            }
+            md.block().finishPlug();
+            List<Bio> done = new ArrayList<>(waiting);
+            waiting.clear();
+            done.forEach(md.block()::endio);
+        }
+
+        /** The stripe cache's counters (for findings). */
+        StripeCache.Stats stats() {
+            return cache.stats();
+        }
     }
 }

@@ -446,13 +446,15 @@ public final class DmGens {
 
     /** The md levels {@link #mdStacks} draws, most common first. */
     static final List<dev.dmmodel.device.MdLevel> MD_LEVELS = List.of(dev.dmmodel.device.MdLevel.RAID1,
-            dev.dmmodel.device.MdLevel.RAID0, dev.dmmodel.device.MdLevel.RAID10);
+            dev.dmmodel.device.MdLevel.RAID0, dev.dmmodel.device.MdLevel.RAID5, dev.dmmodel.device.MdLevel.RAID10,
+            dev.dmmodel.device.MdLevel.RAID6, dev.dmmodel.device.MdLevel.RAID4);
 
     /**
      * Stacks with an md array {@code md0} for {@code profile}: two to five disks of 64 – 512 MiB (shrinking to two
      * small ones), all of them members (slots in disk order) with a data offset of 1 or 2 MiB (mdadm's metadata 1.2
      * on small disks) and the smallest disk's room as every member's data size; a level the disk count allows
-     * ({@link #MD_LEVELS}: raid1, raid0, raid10 with near, far or offset copies), chunks of 4 – 256 KiB; on top,
+     * ({@link #MD_LEVELS}: raid1, raid0, raid5, raid10 with near, far or offset copies, raid6, raid4; raid5/6 with
+     * one of the four left/right (a)symmetric layouts), chunks of 4 – 128 KiB; on top,
      * now and then, LVM ({@code pvcreate md0}, {@code vg0}, one linear LV {@code lv0}). Every plan builds.
      */
     public static Gen<StackPlan> mdStacks(KernelProfile profile) {

@@ -46,7 +46,6 @@ final class SharedFolders {
             new TraceFolder("kernel-traces-7.2", Optional.empty(),
                     java.util.Map.of()),
             new TraceFolder("kernel-traces-6.12-stacks", Optional.empty(), orderedMap(
-                    "md-raid5-", "md raid5's stripe cache is not wired yet: " + ISSUE_13,
                     "lvmraid-", "LVM raid (dm-raid) is not modelled yet: " + ISSUE_13)));
 
     /**

@@ -29,7 +29,10 @@ import java.util.stream.Collectors;
  * deterministic, every bio lies inside its device, and the array keeps its copies: every sector a bio at the array
  * reads is read from exactly one member, every sector it writes is written to as many distinct members as the level
  * keeps copies (raid0 1, raid1 every member, raid10 near × far), each member bio naming the array sector it came from.
- * The check reads the mapping off the trace ({@code from=md0:S}), not from the model's geometry.
+ * raid4/5/6 write through the stripe cache, which also reads other pages and writes parity (traced from sector 0):
+ * there every written sector reaches a member at least once. The check reads the mapping off the trace
+ * ({@code from=md0:S}), not from the model's geometry; parity and data identity of raid4/5/6 are checked on the
+ * stripe cache itself ({@code StripeCachePropertyTest} in the impl module).
  */
 class MdInvariantsTest {
 
@@ -57,12 +60,12 @@ class MdInvariantsTest {
         return events;
     }
 
-    @PropertyTest(tries = 300)
+    @PropertyTest(tries = 150)
     void theTraceIsDeterministic(@ForAll("cases") Case c) {
         assertThat(run(c.plan().build(), c.script())).isEqualTo(run(c.plan().build(), c.script()));
     }
 
-    @PropertyTest(tries = 300)
+    @PropertyTest(tries = 150)
     void everyBioLiesInsideItsDevice(@ForAll("cases") Case c) {
         Layout layout = c.plan().build();
         for (TraceEvent e : run(layout, c.script())) {
@@ -85,7 +88,7 @@ class MdInvariantsTest {
         };
     }
 
-    @PropertyTest(tries = 300)
+    @PropertyTest(tries = 150)
     void everyArraySectorReachesItsCopies(@ForAll("cases") Case c) {
         Layout layout = c.plan().build();
         MdDevice md = layout.mdDevices().get(0);
@@ -120,6 +123,13 @@ class MdInvariantsTest {
             }
         }
         int copies = copies(md);
+        if (md.spec().level().hasParity()) {
+            for (Long sector : queuedW.keySet()) {
+                assertThat(writes.getOrDefault(sector, 0)).as("member writes of array sector %d", sector)
+                        .isPositive();
+            }
+            return;
+        }
         Map<Long, Integer> expectedWrites = new HashMap<>();
         queuedW.forEach((s, n) -> expectedWrites.put(s, n * copies));
         assertThat(writes).as("member writes per array sector (%d copies)", copies).isEqualTo(expectedWrites);

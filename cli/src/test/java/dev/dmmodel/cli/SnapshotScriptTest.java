@@ -104,6 +104,30 @@ class SnapshotScriptTest {
         assertThat(fromCollected.out()).isEqualTo(fromRecording.out());
     }
 
+    // an md host (the recorded md-raid5-lvm: raid5 over vda-vdd, LVM on md0): the script copies block/md0/md/ with
+    // each member's dev-<kname>/, and the collected snapshot gives the recorded limits, md0's derived from them
+    @Test
+    void anMdHostIsCollectedWithItsArrayAndMembers(@TempDir Path tmp) throws Exception {
+        assumeTrue(bash() != null, "skipped: no bash");
+        Path recorded = Cli.snapshot("md-raid5-lvm");
+        Path sys = tmp.resolve("sys");
+        copyTree(recorded.resolve("block"), sys.resolve("block"));
+        String dmsetup = "#!/bin/sh\ncase \"$1\" in\n  table) cat '" + recorded.resolve("dmsetup-table.txt") + "' ;;\n"
+                + "  status) cat '" + recorded.resolve("dmsetup-status.txt") + "' ;;\n  *) exit 1 ;;\nesac\n";
+        Path tools = toolDir(tmp, Map.of("dmsetup", dmsetup));
+        Path out = tmp.resolve("snap");
+        StringBuilder err = new StringBuilder();
+        assertThat(run(tools, sys, out, err)).as(err.toString()).isZero();
+        assertThat(out.resolve("block/md0/md/level")).hasContent("raid5");
+        assertThat(out.resolve("block/md0/md/chunk_size")).hasContent("65536");
+        assertThat(out.resolve("block/md0/md/dev-vdc/slot")).hasContent("2");
+        assertThat(out.resolve("block/md0/md/dev-vdc/offset")).hasContent("4096");
+        Cli.Result fromRecording = Cli.run("limits", "--snapshot", recorded.toString());
+        Cli.Result fromCollected = Cli.run("limits", "--snapshot", out.toString());
+        assertThat(fromCollected.exitCode()).as(fromCollected.err()).isZero();
+        assertThat(fromCollected.out()).isEqualTo(fromRecording.out()).contains("md0");
+    }
+
     @Test
     void refusesANonEmptyDirectoryAndWorksWithoutDmsetup(@TempDir Path tmp) throws Exception {
         assumeTrue(bash() != null, "skipped: no bash");

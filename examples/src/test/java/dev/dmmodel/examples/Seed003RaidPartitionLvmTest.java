@@ -51,4 +51,43 @@ class Seed003RaidPartitionLvmTest {
                 .contains("WARNING align.pv.full-stripe [sda1]")
                 .contains("Findings: none");
     }
+
+    // md raid5 over 8 disks, 64 KiB (128-sector) chunks: a row holds 7 data chunks = 896 sectors = 112 data pages,
+    // plus 16 parity pages. dd bs=4k count=4096 writes 4096 pages (32768 sectors) through the page cache.
+    // md0 from sector 0: rows 0-35 full (36 x 112 = 4032 pages), row 36 has 64 pages = 4 chunks: a reconstruct-write
+    // reads the 3 other chunks (48 pages; read-modify-write would read 4 x 16 + 16 = 80). Written: 36 x 128 + 64 + 16 =
+    // 4688. md0p1 at 2048 = row 2 + 256 sectors (2 chunks): row 2 writes chunks 2-6 and reads chunks 0-1 (32 pages),
+    // rows 3-37 are full, row 38 (from 34048) writes 768 sectors = 6 chunks and reads 1 (16): 48 reads again, writes
+    // 35 x 128 + (80 + 16) + (96 + 16) = 4688. The LV starts at 2048 + pe_start 2688 = 4736 = row 5 + 256: the same.
+    @Test
+    void softwareRaidWritesTheSameWhateverTheStack() {
+        for (boolean[] stack : new boolean[][] {{false, false}, {true, false}, {true, true}}) {
+            var layout = Seed003RaidPartitionLvm.softwareRaid(stack[0], stack[1]);
+            String device = stack[1] ? "/dev/vg0/test" : stack[0] ? "/dev/md0p1" : "/dev/md0";
+            var io = Seed003RaidPartitionLvm.write16MiB(layout, device);
+            assertThat(io.pagesRead()).as(device).isEqualTo(48);
+            assertThat(io.pagesWritten()).as(device).isEqualTo(4688);
+        }
+    }
+
+    // dd bs=448k count=8 oflag=direct: each bio is one row's worth (896 sectors). On md0 each is a full stripe: no
+    // reads, 8 x 128 pages written. From md0p1 (2 chunks into row 2) each bio covers chunks 2-6 of one row and 0-1 of
+    // the next. The first: row 2 reads chunks 0-1 (32 pages, reconstruct-write), row 3 reads its 2 written chunks'
+    // old data + parity (read-modify-write: 2 x 16 + 16 = 48 < 80). Each later bio completes the row the last one
+    // began, whose other 2 chunks are still cached: no reads there, and rmw-reads 48 pages in the next row:
+    // 32 + 8 x 48 = 416. Written: 8 x 112 data pages, and each bio's two rows each write their 16 parity pages:
+    // 896 + 16 x 16 = 1152.
+    @Test
+    void directFullStripeWritesNeedTheStackOnAStripe() {
+        var md0 = Seed003RaidPartitionLvm.directStripes(Seed003RaidPartitionLvm.softwareRaid(false, false),
+                "/dev/md0");
+        assertThat(md0.pagesRead()).isZero();
+        assertThat(md0.pagesWritten()).isEqualTo(1024);
+        var part = Seed003RaidPartitionLvm.directStripes(Seed003RaidPartitionLvm.softwareRaid(true, false),
+                "/dev/md0p1");
+        assertThat(part.pagesRead()).isEqualTo(416);
+        assertThat(part.pagesWritten()).isEqualTo(1152);
+        assertThat(Seed003RaidPartitionLvm.softwareRaid(true, true).findings()).extracting(f -> f.id())
+                .contains("align.pv.full-stripe", "align.partition.io-opt");
+    }
 }

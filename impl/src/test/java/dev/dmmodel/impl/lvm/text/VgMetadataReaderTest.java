@@ -27,7 +27,7 @@ import org.junit.jupiter.api.Test;
 class VgMetadataReaderTest {
 
     static final List<String> FIXTURES = List.of("thin-lvm-zy-direct1M.vg", "lp-raid-part63.vg", "ss-str-1M-at0.vg",
-            "snapshot-c64k-6.12-stacks.vg", "cache-writecache-6.12-stacks.vg");
+            "snapshot-c64k-6.12-stacks.vg", "cache-writecache-6.12-stacks.vg", "lvmraid-6.12-stacks.vg");
 
     static String fixture(String name) {
         try (InputStream in = VgMetadataReaderTest.class.getResourceAsStream("/lvmtext/" + name)) {

@@ -335,6 +335,9 @@ final class HostBuilder implements DeviceView {
                     ref(dmName, x.cacheDevice()), ref(dmName, x.originDevice()), x.blockSectors(), x.features(),
                     x.policy(), x.policyArgs());
         }
+        if (t instanceof dev.dmmodel.dm.RaidTarget x) {
+            return x.withDevices(d -> ref(dmName, d));
+        }
         if (t instanceof dev.dmmodel.dm.WritecacheTarget x) {
             return new dev.dmmodel.dm.WritecacheTarget(x.start(), x.length(), x.pmem(), ref(dmName, x.originDevice()),
                     ref(dmName, x.cacheDevice()), x.blockSize(), x.options());

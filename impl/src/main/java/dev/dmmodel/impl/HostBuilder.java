@@ -91,6 +91,8 @@ final class HostBuilder implements DeviceView {
                 lvm.lvcreateSnapshot(s);
             } else if (step instanceof LayoutStep.CowSnapshotCreate s) {
                 lvm.lvcreateCowSnapshot(s);
+            } else if (step instanceof LayoutStep.RaidLvCreate s) {
+                lvm.lvcreateRaid(s);
             } else if (step instanceof LayoutStep.ImportVolumeGroup s) {
                 lvm.importVolumeGroup(s);
             } else if (step instanceof LayoutStep.DmCreate s) {

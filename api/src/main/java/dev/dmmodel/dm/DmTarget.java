@@ -11,7 +11,7 @@ import java.util.function.Function;
  */
 public sealed interface DmTarget permits LinearTarget, StripedTarget, ZeroTarget, ErrorTarget, ThinPoolTarget,
         ThinTarget, CryptTarget, SnapshotOriginTarget, SnapshotTarget, MultipathTarget, CacheTarget,
-        WritecacheTarget, OpaqueTarget {
+        WritecacheTarget, RaidTarget, OpaqueTarget {
 
     /** First sector of the dm device that this target maps. */
     Sectors start();

@@ -144,6 +144,12 @@ public final class LayoutBuilder {
         return this;
     }
 
+    /** {@code lvcreate --type raid1|raid4|raid5|raid6 ...}: a RAID LV and its sub-LVs, activated. */
+    public LayoutBuilder lvcreateRaid(String vg, dev.dmmodel.lvm.RaidLvRequest request) {
+        steps.add(new LayoutStep.RaidLvCreate(vg, request));
+        return this;
+    }
+
     /**
      * An existing volume group as read from its LVM metadata (an imported host): its PVs must be devices added
      * before, and its LVs are matched to dm devices created before by their LVM names.

@@ -201,6 +201,22 @@ public sealed interface LayoutStep {
     }
 
     /**
+     * {@code lvcreate --type raid1|raid4|raid5|raid6}: a RAID LV with its {@code _rmeta_N} and {@code _rimage_N}
+     * sub-LVs, activated as LVM activates it (each metadata and image LV as a linear device, then the RAID LV as a
+     * {@code raid} target).
+     *
+     * @param vg the VG
+     * @param request what to create
+     */
+    record RaidLvCreate(String vg, dev.dmmodel.lvm.RaidLvRequest request) implements LayoutStep {
+        /** Rejects nulls. */
+        public RaidLvCreate {
+            Objects.requireNonNull(vg, "vg");
+            Objects.requireNonNull(request, "request");
+        }
+    }
+
+    /**
      * {@code lvcreate -s VG/THIN}: a thin snapshot, not activated ({@code ACTIVATION_SKIP}).
      *
      * @param vg the VG

@@ -24,8 +24,8 @@ public record LogicalVolume(String vgName, String name, List<LvSegment> segments
 
     /**
      * Checks that the segments cover the LV without gaps ({@code check_lv_segments}) and agree with the
-     * role: a thin pool, thin volume, snapshot, cache pool, cached or write-cached LV has exactly one segment of
-     * its type, the others only striped ones;
+     * role: a thin pool, thin volume, snapshot, cache pool, cached, write-cached or RAID LV has exactly one
+     * segment of its type, the others only striped ones;
      * hidden sub-LVs carry the suffix LVM gives them.
      */
     public LogicalVolume {
@@ -72,6 +72,8 @@ public record LogicalVolume(String vgName, String name, List<LvSegment> segments
             return LvRole.CACHED;
         } else if (t instanceof SegmentType.Writecache) {
             return LvRole.WRITECACHED;
+        } else if (t instanceof SegmentType.Raid) {
+            return LvRole.RAID;
         }
         return LvRole.PUBLIC;
     }
@@ -85,6 +87,7 @@ public record LogicalVolume(String vgName, String name, List<LvSegment> segments
             case CACHE_POOL, CACHE_POOL_IN_USE -> SegmentType.CachePool.class;
             case CACHED -> SegmentType.Cache.class;
             case WRITECACHED -> SegmentType.Writecache.class;
+            case RAID -> SegmentType.Raid.class;
             default -> null;
         });
     }
@@ -99,6 +102,7 @@ public record LogicalVolume(String vgName, String name, List<LvSegment> segments
                 case SNAPSHOT -> "a snapshot";
                 case CACHE_POOL, CACHE_POOL_IN_USE -> "a cache pool";
                 case CACHED -> "a cached LV";
+                case RAID -> "a RAID LV";
                 default -> "a write-cached LV";
             };
             throw new IllegalArgumentException("LV " + lv + ": " + noun + " must have exactly one segment (found "
@@ -125,6 +129,11 @@ public record LogicalVolume(String vgName, String name, List<LvSegment> segments
         };
         if (suffix != null && !name.endsWith(suffix)) {
             throw new IllegalArgumentException("LV " + lv + ": an LV of role " + role + " is named *" + suffix);
+        }
+        // lib/metadata/raid_manip.c: _generate_raid_name — <lv>_rimage_N and <lv>_rmeta_N
+        String raidInfix = role == LvRole.RAID_IMAGE ? "_rimage_" : role == LvRole.RAID_METADATA ? "_rmeta_" : null;
+        if (raidInfix != null && !name.matches(".+" + raidInfix + "[0-9]+")) {
+            throw new IllegalArgumentException("LV " + lv + ": an LV of role " + role + " is named *" + raidInfix + "N");
         }
     }
 

@@ -42,7 +42,13 @@ public enum LvRole {
     /** The hidden origin of a write-cached LV, {@code <lv>_wcorig}. */
     WRITECACHE_ORIGIN(false),
     /** A hidden cache volume attached with {@code --cachevol}, {@code <lv>_cvol}. */
-    CACHE_VOLUME(false);
+    CACHE_VOLUME(false),
+    /** A visible RAID LV: one {@code raid1}/{@code raid4}/{@code raid5*}/{@code raid6*}/{@code raid10} segment. */
+    RAID(true),
+    /** A hidden data image of a RAID LV, {@code <lv>_rimage_N} ({@code lv_is_raid_image}). */
+    RAID_IMAGE(false),
+    /** A hidden metadata LV of a RAID LV (superblock and bitmap), {@code <lv>_rmeta_N} ({@code lv_is_raid_metadata}). */
+    RAID_METADATA(false);
 
     private final boolean visible;
 

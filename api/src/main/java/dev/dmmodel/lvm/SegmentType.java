@@ -10,11 +10,12 @@ import java.util.Optional;
  * What an LV segment maps onto ({@code lib/metadata/segtype.h}): extents on PVs ({@code striped}, with
  * linear as one stripe), a thin pool over its hidden data and metadata LVs ({@code thin-pool}), or a thin
  * volume whose blocks its pool provisions ({@code thin}), a classic snapshot ({@code snapshot}), a cache pool
- * ({@code cache-pool}), a cached LV ({@code cache}) or an LV with a write cache ({@code writecache}). Only
- * {@code striped} has PV areas; the others name the LVs they are made of.
+ * ({@code cache-pool}), a cached LV ({@code cache}), an LV with a write cache ({@code writecache}) or a RAID LV
+ * ({@code raid1}, {@code raid4}, {@code raid5*}, {@code raid6*}, {@code raid10}). Only {@code striped} has PV
+ * areas; the others name the LVs they are made of.
  */
 public sealed interface SegmentType permits SegmentType.Striped, SegmentType.ThinPool, SegmentType.Thin,
-        SegmentType.Snapshot, SegmentType.CachePool, SegmentType.Cache, SegmentType.Writecache {
+        SegmentType.Snapshot, SegmentType.CachePool, SegmentType.Cache, SegmentType.Writecache, SegmentType.Raid {
 
     /** The one striped (or linear) segment type. */
     Striped STRIPED = new Striped();
@@ -287,6 +288,197 @@ public sealed interface SegmentType permits SegmentType.Striped, SegmentType.Thi
         @Override
         public String typeName() {
             return "writecache";
+        }
+    }
+
+    /**
+     * A RAID LV ({@code lib/raid/raid.c: _raid_text_import}, checked as {@code lib/metadata/merge.c:
+     * _check_raid_seg} checks it): MD RAID inside device-mapper ({@code dm-raid}) over pairs of hidden sub-LVs, a
+     * metadata LV ({@code <lv>_rmeta_N}, superblock and write-intent bitmap) and a data image
+     * ({@code <lv>_rimage_N}) per device. The text metadata writes {@code device_count}, {@code data_copies}
+     * (raid10), {@code region_size}, {@code stripe_size} (not raid1) and {@code raids = [meta, image, ...]}.
+     *
+     * <p>{@code raid0}/{@code raid0_meta}, RAID LVs without metadata sub-LVs, and the optional {@code writebehind},
+     * {@code min_recovery_rate}, {@code max_recovery_rate} and {@code data_offset} settings are not modelled.
+     *
+     * @param raidType LVM's segment type name, one of {@link #TYPES}: {@code raid1}, {@code raid4}, {@code raid5}
+     *     (left symmetric, as {@code raid5_ls}), {@code raid5_ls}, {@code raid5_la}, {@code raid5_rs},
+     *     {@code raid5_ra}, {@code raid5_n}, {@code raid6} (zero restart, as {@code raid6_zr}), {@code raid6_zr},
+     *     {@code raid6_nr}, {@code raid6_nc}, {@code raid6_n_6}, {@code raid6_ls_6}, {@code raid6_la_6},
+     *     {@code raid6_rs_6}, {@code raid6_ra_6}, {@code raid10}, {@code raid10_near}
+     * @param stripeSize {@code stripe_size} in sectors: 0 for raid1, else a power of two (the MD chunk)
+     * @param regionSize {@code region_size} in sectors: a power of two (the bitmap's region)
+     * @param metadataLvs the {@code _rmeta_N} sub-LVs, in {@code raids} order
+     * @param imageLvs the {@code _rimage_N} sub-LVs, in {@code raids} order; one per device
+     * @param dataCopies {@code data_copies} as written (raid10 only), or empty
+     */
+    record Raid(String raidType, Sectors stripeSize, Sectors regionSize, List<String> metadataLvs,
+                List<String> imageLvs, java.util.OptionalInt dataCopies) implements SegmentType {
+
+        /** LVM's RAID segment type names with metadata sub-LVs ({@code lib/raid/raid.c: _raid_types}). */
+        public static final List<String> TYPES = List.of("raid1", "raid10", "raid10_near", "raid4", "raid5",
+                "raid5_n", "raid5_la", "raid5_ls", "raid5_ra", "raid5_rs", "raid6", "raid6_n_6", "raid6_nc",
+                "raid6_nr", "raid6_zr", "raid6_ls_6", "raid6_rs_6", "raid6_la_6", "raid6_ra_6");
+
+        /** {@code DEFAULT_RAID_MAX_IMAGES}: at most 64 devices. */
+        public static final int MAX_DEVICES = 64;
+
+        /** Checks what {@code _raid_text_import} and {@code _check_raid_seg} check, with their words. */
+        public Raid {
+            Objects.requireNonNull(raidType, "raidType");
+            Objects.requireNonNull(stripeSize, "stripeSize");
+            Objects.requireNonNull(regionSize, "regionSize");
+            Objects.requireNonNull(dataCopies, "dataCopies");
+            metadataLvs = List.copyOf(Objects.requireNonNull(metadataLvs, "metadataLvs"));
+            imageLvs = List.copyOf(Objects.requireNonNull(imageLvs, "imageLvs"));
+            if (!TYPES.contains(raidType)) {
+                throw new IllegalArgumentException("Unknown RAID segment type \"" + raidType + "\" (expected one of "
+                        + TYPES + ")");
+            }
+            String seg = " for " + raidType + " segment";
+            // lib/raid/raid.c: _raid_text_import_areas
+            if (imageLvs.isEmpty()) {
+                throw new IllegalArgumentException("No areas found" + seg);
+            }
+            if (imageLvs.size() > MAX_DEVICES) {
+                throw new IllegalArgumentException("device_count " + imageLvs.size() + " is more than the "
+                        + MAX_DEVICES + " devices of a RAID array" + seg);
+            }
+            // lib/metadata/merge.c: _check_raid1_seg / _check_raid45610_seg ("no meta areas")
+            if (metadataLvs.size() != imageLvs.size()) {
+                throw new IllegalArgumentException((metadataLvs.isEmpty() ? "no meta areas" : metadataLvs.size()
+                        + " meta areas for " + imageLvs.size() + " images") + seg);
+            }
+            java.util.Set<String> names = new java.util.HashSet<>();
+            for (String n : metadataLvs) {
+                if (!names.add(Objects.requireNonNull(n, "metadataLv"))) {
+                    throw new IllegalArgumentException("LV " + n + " is named twice in raids" + seg);
+                }
+            }
+            for (String n : imageLvs) {
+                if (!names.add(Objects.requireNonNull(n, "imageLv"))) {
+                    throw new IllegalArgumentException("LV " + n + " is named twice in raids" + seg);
+                }
+            }
+            long stripe = stripeSize.count();
+            long region = regionSize.count();
+            // lib/metadata/merge.c: _check_raid_region_recovery
+            if (region == 0) {
+                throw new IllegalArgumentException("zero region_size" + seg);
+            }
+            if (Long.bitCount(region) != 1 || region > 0xFFFF_FFFFL) {
+                throw new IllegalArgumentException("non power of 2 region size (is " + region + ")" + seg);
+            }
+            int devices = imageLvs.size();
+            boolean raid10 = raidType.startsWith("raid10");
+            if (raidType.equals("raid1")) {
+                // lib/metadata/merge.c: _check_raid1_seg
+                if (stripe != 0) {
+                    throw new IllegalArgumentException("non-zero stripe size (is " + stripe + ")" + seg);
+                }
+            } else {
+                // lib/metadata/merge.c: _check_raid45610_seg
+                if (stripe == 0) {
+                    throw new IllegalArgumentException("zero stripe size" + seg);
+                }
+                if (Long.bitCount(stripe) != 1 || stripe > 0xFFFF_FFFFL) {
+                    throw new IllegalArgumentException("non power of 2 stripe size (is " + stripe + ")" + seg);
+                }
+                int minimum = raid10 ? 4 : raidType.startsWith("raid6") ? 5 : 2;
+                if (devices < minimum) {
+                    throw new IllegalArgumentException("minimum " + minimum + " areas required (is " + devices + ")"
+                            + seg);
+                }
+            }
+            if (dataCopies.isPresent()) {
+                // lib/raid/raid.c: _raid_text_export writes data_copies for raid10 only
+                if (!raid10) {
+                    throw new IllegalArgumentException("data_copies " + dataCopies.getAsInt() + seg
+                            + " (only raid10 has data copies)");
+                }
+                // lib/metadata/raid_manip.c: lv_raid_data_copies (raid10: 2 copies) and the MD raid10 layout
+                if (dataCopies.getAsInt() < 2 || dataCopies.getAsInt() > devices) {
+                    throw new IllegalArgumentException("data_copies " + dataCopies.getAsInt() + " is not from 2 to "
+                            + "the " + devices + " devices" + seg);
+                }
+            }
+        }
+
+        @Override
+        public String typeName() {
+            return raidType;
+        }
+
+        /** {@code device_count}: the number of data images (and metadata LVs). */
+        public int deviceCount() {
+            return imageLvs.size();
+        }
+
+        /** Whether this is raid1 (mirrors). */
+        public boolean isRaid1() {
+            return raidType.equals("raid1");
+        }
+
+        /** Whether this is raid10 (striped mirrors). */
+        public boolean isRaid10() {
+            return raidType.startsWith("raid10");
+        }
+
+        /** The parity devices of the type ({@code segtype->parity_devs}): 1 for raid4/5, 2 for raid6, else 0. */
+        public int parityDevices() {
+            if (raidType.startsWith("raid6")) {
+                return 2;
+            }
+            return raidType.startsWith("raid4") || raidType.startsWith("raid5") ? 1 : 0;
+        }
+
+        /**
+         * The data copies ({@code lib/metadata/raid_manip.c: lv_raid_data_copies}): raid10 the written
+         * {@code data_copies} or 2, raid1 every device, raid4/5/6 parity devices + 1.
+         */
+        public int copies() {
+            if (isRaid10()) {
+                return dataCopies.orElse(2);
+            }
+            return isRaid1() ? deviceCount() : parityDevices() + 1;
+        }
+
+        /**
+         * The data stripes: raid1 1, raid4/5/6 the devices without parity, raid10 the devices / data copies.
+         */
+        public int dataStripes() {
+            if (isRaid1()) {
+                return 1;
+            }
+            return isRaid10() ? deviceCount() / copies() : deviceCount() - parityDevices();
+        }
+
+        /**
+         * The extents of each data image for a segment of {@code extentCount} extents
+         * ({@code lib/metadata/raid_manip.c: raid_rimage_extents}): raid1 all of them, raid4/5/6 a share per data
+         * stripe, raid10 {@code extentCount * copies / devices} (both rounded up).
+         */
+        public long imageExtents(long extentCount) {
+            if (isRaid1()) {
+                return extentCount;
+            }
+            long r = isRaid10() ? Math.multiplyExact(extentCount, copies()) : extentCount;
+            int stripes = isRaid10() ? deviceCount() : dataStripes();
+            return (r + stripes - 1) / stripes;
+        }
+
+        /**
+         * The kernel's raid type for this LVM type ({@code libdm/libdm-deptree.c: _raid_emit_segment_line}):
+         * {@code raid5} is {@code raid5_ls}, {@code raid6} is {@code raid6_zr}, {@code raid10_near} is
+         * {@code raid10}; the others have the same name.
+         */
+        public String targetType() {
+            return switch (raidType) {
+                case "raid5" -> "raid5_ls";
+                case "raid6" -> "raid6_zr";
+                case "raid10_near" -> "raid10";
+                default -> raidType;
+            };
         }
     }
 }

@@ -91,6 +91,8 @@ final class HostBuilder implements DeviceView {
                 lvm.lvcreateSnapshot(s);
             } else if (step instanceof LayoutStep.CowSnapshotCreate s) {
                 lvm.lvcreateCowSnapshot(s);
+            } else if (step instanceof LayoutStep.RaidLvCreate s) {
+                lvm.lvcreateRaid(s);
             } else if (step instanceof LayoutStep.ImportVolumeGroup s) {
                 lvm.importVolumeGroup(s);
             } else if (step instanceof LayoutStep.AddMdArray s) {
@@ -413,6 +415,9 @@ final class HostBuilder implements DeviceView {
             return new dev.dmmodel.dm.CacheTarget(x.start(), x.length(), ref(dmName, x.metadataDevice()),
                     ref(dmName, x.cacheDevice()), ref(dmName, x.originDevice()), x.blockSectors(), x.features(),
                     x.policy(), x.policyArgs());
+        }
+        if (t instanceof dev.dmmodel.dm.RaidTarget x) {
+            return x.withDevices(d -> ref(dmName, d));
         }
         if (t instanceof dev.dmmodel.dm.WritecacheTarget x) {
             return new dev.dmmodel.dm.WritecacheTarget(x.start(), x.length(), x.pmem(), ref(dmName, x.originDevice()),

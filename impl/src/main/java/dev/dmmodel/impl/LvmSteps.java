@@ -159,6 +159,38 @@ final class LvmSteps {
         publish(finalVg, lv, dm.name());
     }
 
+    // tools/lvcreate.c with lib/metadata/lv_manip.c: lv_create_single for a RAID type; activation as
+    // lib/activate/dev_manager.c builds the tree: each metadata LV then its image, then the RAID LV
+    void lvcreateRaid(LayoutStep.RaidLvCreate s) {
+        VolumeGroup vg = volumeGroup(s.vg());
+        dev.dmmodel.lvm.RaidLvRequest r = s.request();
+        List<String> pvs = new ArrayList<>();
+        for (String p : r.pvs()) {
+            pvs.add(host.resolve(p, "lvcreate").name());
+        }
+        dev.dmmodel.lvm.RaidLvRequest resolved = new dev.dmmodel.lvm.RaidLvRequest(r.name(), r.raidType(), r.size(),
+                r.extents(), r.mirrors(), r.stripes(), r.stripeSize(), r.regionSize(), r.nosync(), r.policy(), pvs);
+        VolumeGroup updated = dev.dmmodel.impl.lvm.RaidLvs.lvcreate(vg, resolved);
+        LogicalVolume lv = updated.logicalVolume(r.name()).orElseThrow();
+        SegmentType.Raid seg = (SegmentType.Raid) lv.segments().get(0).type();
+        java.util.Map<String, String> devices = new java.util.HashMap<>();
+        for (int i = 0; i < seg.deviceCount(); i++) {
+            for (String sub : List.of(seg.metadataLvs().get(i), seg.imageLvs().get(i))) {
+                LogicalVolume x = updated.logicalVolume(sub).orElseThrow();
+                DmDevice dm = host.dmCreate(x.dmName(), uuid(vg.name(), sub), LvTables.table(updated, x),
+                        Optional.empty(), Optional.empty(), true);
+                devices.put(sub, dm.name());
+                updated = withDevice(updated, sub, dm.name());
+            }
+        }
+        DmDevice top = host.dmCreate(lv.dmName(), uuid(vg.name(), lv.name()),
+                dev.dmmodel.impl.lvm.RaidLvs.table(updated, lv, devices::get), Optional.empty(), Optional.empty(),
+                true);
+        updated = withDevice(updated, lv.name(), top.name());
+        commit(updated);
+        publish(updated, lv, top.name());
+    }
+
     // tools/lvresize.c: lvextend; the active LV's table is reloaded (lib/activate/activate.c: lv_resume)
     void lvextend(LayoutStep.LvExtend s) {
         VolumeGroup vg = volumeGroup(s.vg());

@@ -8,6 +8,7 @@ import dev.dmmodel.impl.dm.linear.LinearTargetType;
 import dev.dmmodel.impl.dm.snapshot.SnapshotOriginTargetType;
 import dev.dmmodel.impl.dm.snapshot.SnapshotTargetType;
 import dev.dmmodel.impl.dm.multipath.MultipathTargetType;
+import dev.dmmodel.impl.dm.raid.RaidTargetType;
 import dev.dmmodel.impl.dm.striped.StripedTargetType;
 import dev.dmmodel.impl.dm.thin.ThinPoolTargetType;
 import dev.dmmodel.impl.dm.thin.ThinTargetType;
@@ -23,7 +24,8 @@ public final class TargetTypes {
     public static final List<TargetType> ALL = List.of(LinearTargetType.INSTANCE, StripedTargetType.INSTANCE,
             ThinPoolTargetType.INSTANCE, ThinTargetType.INSTANCE, ZeroTargetType.INSTANCE, ErrorTargetType.INSTANCE,
             CryptTargetType.INSTANCE, SnapshotOriginTargetType.INSTANCE, SnapshotTargetType.INSTANCE,
-            MultipathTargetType.INSTANCE, CacheTargetType.INSTANCE, WritecacheTargetType.INSTANCE);
+            MultipathTargetType.INSTANCE, CacheTargetType.INSTANCE, WritecacheTargetType.INSTANCE,
+            RaidTargetType.INSTANCE);
 
     /** Their names, as {@code dmsetup table} prints them. */
     public static final List<String> NAMES = ALL.stream().map(TargetType::name).toList();

@@ -39,6 +39,13 @@ final class ExtentAllocator {
     record Result(List<Pass> data, StripeArea metadata) {
     }
 
+    /**
+     * What a RAID allocation placed: the data passes (one run per device each, metadata excluded) and each device's
+     * metadata area, split from the front of its first run.
+     */
+    record RaidResult(List<Pass> data, List<StripeArea> metadata) {
+    }
+
     private enum Verdict { PREFERRED, NEXT_PV, NEXT_AREA, USE_AREA }
 
     private final String lvName;
@@ -48,6 +55,14 @@ final class ExtentAllocator {
     private final List<PvMap> maps = new ArrayList<>();
     private final List<Set<String>> allocatedPvs = new ArrayList<>();
     private final List<Pass> passes = new ArrayList<>();
+    /** {@code ah->area_multiple}: extents of the LV per extent of each area (the data stripes). */
+    private int areaMultiple;
+    /** {@code ah->parity_count}: the parity areas among {@link #areaCount}. */
+    private int parityCount;
+    /** {@code ah->log_len} with {@code alloc_and_split_meta}: each RAID area's metadata, split from its front. */
+    private long splitMetaLen;
+    private boolean splitMetaAllocated = true;
+    private final List<StripeArea> splitMeta = new ArrayList<>();
     private long allocated;
     private int logStillNeeded;
     private StripeArea metadata;
@@ -66,6 +81,7 @@ final class ExtentAllocator {
         this.needed = extents;
         this.logLen = logLen;
         this.logStillNeeded = logLen > 0 ? 1 : 0;
+        this.areaMultiple = stripes;
         for (int s = 0; s < stripes; s++) {
             allocatedPvs.add(new HashSet<>());
         }
@@ -115,6 +131,29 @@ final class ExtentAllocator {
         return new Result(List.copyOf(a.passes), a.metadata);
     }
 
+    /**
+     * Allocates a new RAID LV ({@code lib/metadata/lv_manip.c: _alloc_init} for a RAID type with metadata areas):
+     * {@code devices} parallel areas ({@code parity} of them parity) of {@code extents / areaMultiple} data extents
+     * each, plus {@code metaExtents} of metadata at the front of each area ({@code alloc_and_split_meta}).
+     *
+     * @param extents the LV's extents (a multiple of {@code areaMultiple})
+     * @param areaMultiple {@code _calc_area_multiple}: the data stripes (1 for raid1)
+     * @param policy the resolved policy (never INHERIT)
+     * @throws LayoutException with LVM's message when the space cannot be found
+     */
+    static RaidResult allocateRaid(String lvName, List<FreeSpace> space, int devices, int parity, int areaMultiple,
+                                   long extents, long metaExtents, AllocationPolicy policy) {
+        // _alloc_init: total_extents += log_len * (raid1 ? 1 : area_multiple)
+        long total = Math.addExact(extents, Math.multiplyExact(metaExtents, areaMultiple));
+        ExtentAllocator a = new ExtentAllocator(lvName, space, devices, total, 0);
+        a.areaMultiple = areaMultiple;
+        a.parityCount = parity;
+        a.splitMetaLen = metaExtents;
+        a.splitMetaAllocated = false;
+        a.run(policy);
+        return new RaidResult(List.copyOf(a.passes), List.copyOf(a.splitMeta));
+    }
+
     // lib/metadata/lv_manip.c: _allocate (each policy from contiguous up to the requested one)
     private void run(AllocationPolicy requested) {
         canSplit = requested != AllocationPolicy.CONTIGUOUS;
@@ -148,15 +187,20 @@ final class ExtentAllocator {
         }
     }
 
-    // lib/metadata/lv_manip.c: _sufficient_pes_free (a thin pool's metadata is not counted here)
+    // lib/metadata/lv_manip.c: _sufficient_pes_free (a thin pool's metadata is not counted here, nor RAID metadata
+    // split from the areas)
     private void checkSufficientFree() {
         long free = 0;
         for (PvMap m : maps) {
             free += m.free;
         }
-        if (needed - allocated > free) {
-            throw new LayoutException(lvName, "extents", Long.toString(needed - allocated), "Insufficient free space: "
-                    + (needed - allocated) + " extents needed, but only " + free + " available");
+        long rest = needed - allocated;
+        long areaExtents = Math.multiplyExact(rest, areaCount - parityCount) / areaMultiple;
+        long parityExtents = Math.multiplyExact(rest, parityCount) / areaMultiple;
+        long total = Math.addExact(areaExtents, parityExtents);
+        if (total > free) {
+            throw new LayoutException(lvName, "extents", Long.toString(total), "Insufficient free space: "
+                    + total + " extents needed, but only " + free + " available");
         }
     }
 
@@ -287,7 +331,7 @@ final class ExtentAllocator {
         }
         // too small for the rest on its own: without a log, contiguous allocation cannot use it; with one, it
         // is still a candidate for the first pass (!can_split && !log_area_count)
-        if (Math.multiplyExact(a.unreserved, areaCount) < stillNeeded
+        if (Math.multiplyExact(a.unreserved, areaMultiple) < stillNeeded
                 && ((!canSplit && logLen == 0) || (foundOne && alloc != AllocationPolicy.ANYWHERE))) {
             return Verdict.NEXT_PV;
         }
@@ -319,13 +363,14 @@ final class ExtentAllocator {
 
     // lib/metadata/lv_manip.c: _calc_required_extents (every candidate reserves at least the log length)
     private long required(Area a, int slot, long maxToAllocate) {
-        long required = maxToAllocate / areaCount;
+        long required = maxToAllocate / areaMultiple;
+        long logLength = logLen > 0 ? logLen : splitMetaLen;
         if (alloc == AllocationPolicy.ANYWHERE) {
             if (slot >= areaCount) {
-                required = logLen;
+                required = logLength;
             }
-        } else if (required < logLen) {
-            required = logLen;
+        } else if (required < logLength) {
+            required = logLength;
         }
         if (required >= a.unreserved) {
             required = a.unreserved;
@@ -380,10 +425,12 @@ final class ExtentAllocator {
     // lib/metadata/lv_manip.c: _alloc_parallel_area (data stripes first, then the log, each from the lowest
     // extent of its run)
     private void allocateParallelArea(long maxToAllocate, int logOffset) {
-        long areaLength = maxToAllocate / areaCount;
+        long areaLength = maxToAllocate / areaMultiple;
         for (int s = 0; s < areaCount; s++) {
             areaLength = Math.min(areaLength, slotUsed[s]);
         }
+        // alloc_and_split_meta: the first batch gives each area its metadata first, from the front of its run
+        long meta = splitMetaAllocated ? 0 : splitMetaLen;
         List<StripeArea> stripes = new ArrayList<>(areaCount);
         int total = areaCount + logStillNeeded;
         int skip = 0;
@@ -394,10 +441,19 @@ final class ExtentAllocator {
                 length = logLen;
             }
             Area a = slotArea[s + skip];
-            if (length == 0) {
+            if (s < areaCount && meta > 0) {
+                if (a.count < meta) {
+                    throw new LayoutException(lvName, "extents", Long.toString(meta), "Metadata does not fit on a "
+                            + "single PV.");
+                }
+                splitMeta.add(new StripeArea(a.map.pv, a.start));
+                consume(a, meta);
+            }
+            long dataLength = s < areaCount ? length - meta : length;
+            if (dataLength == 0) {
                 continue;
             }
-            if (a.count < length) {
+            if (a.count < dataLength) {
                 // LVM would place the log over the data run it shares when that run is used up (a candidate
                 // smaller than the log ranks last); refuse instead of overlapping
                 throw new LayoutException(lvName, "poolmetadatasize", Long.toString(logLen),
@@ -410,12 +466,13 @@ final class ExtentAllocator {
             } else {
                 metadata = placed;
             }
-            consume(a, length);
+            consume(a, dataLength);
         }
-        if (areaLength > 0) {
-            passes.add(new Pass(areaLength, List.copyOf(stripes)));
+        if (areaLength - meta > 0) {
+            passes.add(new Pass(areaLength - meta, List.copyOf(stripes)));
         }
-        allocated = Math.addExact(allocated, Math.multiplyExact(areaLength, areaCount));
+        splitMetaAllocated = true;
+        allocated = Math.addExact(allocated, Math.multiplyExact(areaLength, areaMultiple));
     }
 
     // lib/metadata/pv_map.c: consume_pv_area (from the lowest extent up; a used-up run leaves the list)

@@ -163,7 +163,7 @@ public final class LvAllocator {
         return new VolumeGroup(vg.name(), vg.extentSize(), vg.physicalVolumes(), lvs, vg.allocationPolicy());
     }
 
-    private static void checkName(VolumeGroup vg, String name, String where) {
+    static void checkName(VolumeGroup vg, String name, String where) {
         // tools/toollib.c: validate_lvname_param
         if (LvmNames.invalidReason(name).isPresent()) {
             throw new LayoutException(where, "lv_name", name, "Logical volume name \"" + name + "\" is invalid.");

@@ -13,9 +13,10 @@ import java.util.function.ToLongFunction;
 
 /**
  * The read-ahead LVM gives an LV it activates with {@code read_ahead auto} (the default; {@code lvchange -r}
- * sets another, which the metadata model does not keep): twice the widest stripe of the LV's segments, or, for
+ * sets another, which the metadata model does not keep): twice the widest stripe of the LV's segments (a RAID
+ * segment's stripe size times its devices, parity included), or, for
  * an LV without stripes, the largest read-ahead of the PV under the first segment of the LV and of every LV it
- * depends on (a thin LV's pool, a pool's data and metadata LVs). libdm applies it as a minimum
+ * depends on (a thin LV's pool, a pool's data and metadata LVs, a RAID LV's images and metadata LVs). libdm applies it as a minimum
  * ({@code DM_READ_AHEAD_MINIMUM_FLAG}): a device whose kernel read-ahead is larger keeps its own.
  */
 public final class LvReadAhead {
@@ -35,6 +36,10 @@ public final class LvReadAhead {
         for (LvSegment seg : lv.segments()) {
             // exact: a stripe is at most an extent and a segment has at most one area per PV
             widest = Math.max(widest, seg.stripeSize().count() * seg.areas().size());
+            // _add_segment_to_dtree: a RAID segment's stripe_size times its area_count (parity devices included)
+            if (seg.type() instanceof SegmentType.Raid r) {
+                widest = Math.max(widest, Math.multiplyExact(r.stripeSize().count(), r.deviceCount()));
+            }
         }
         if (widest > 0) {
             return widest * 2;
@@ -59,7 +64,8 @@ public final class LvReadAhead {
         return max;
     }
 
-    // lib/metadata/metadata.c: _lv_each_dependency — a thin LV's pool, a thin pool's metadata and data LVs
+    // lib/metadata/metadata.c: _lv_each_dependency — a thin LV's pool, a thin pool's metadata and data LVs, a RAID
+    // LV's images and metadata LVs
     private static List<String> dependencies(LogicalVolume lv) {
         List<String> out = new ArrayList<>();
         for (LvSegment seg : lv.segments()) {
@@ -69,6 +75,11 @@ public final class LvReadAhead {
                 out.add(p.dataLv());
             });
             seg.thin().ifPresent(t -> out.add(t.pool()));
+            // a RAID LV's image areas (seg_lv) and metadata areas (seg_metalv)
+            if (seg.type() instanceof SegmentType.Raid r) {
+                out.addAll(r.imageLvs());
+                out.addAll(r.metadataLvs());
+            }
         }
         return out;
     }

@@ -18,6 +18,16 @@ public final class UnmodelledTargetException extends UnsupportedOperationExcepti
         this.type = type;
     }
 
+    /**
+     * I/O reached {@code device}'s target of {@code type}, whose I/O the model does not run yet, for the reason
+     * {@code message} gives (dm-raid before its md personalities are wired).
+     */
+    public UnmodelledTargetException(String device, String type, String message) {
+        super(message);
+        this.device = device;
+        this.type = type;
+    }
+
     /** The dm device's kernel name. */
     public String device() {
         return device;

@@ -178,6 +178,9 @@ public final class DmTableImport {
             return new dev.dmmodel.dm.WritecacheTarget(x.start(), x.length(), x.pmem(), ref.apply(x.originDevice()),
                     ref.apply(x.cacheDevice()), x.blockSize(), x.options());
         }
+        if (t instanceof dev.dmmodel.dm.RaidTarget x) {
+            return x.withDevices(ref);
+        }
         throw new IllegalStateException("unknown target " + t);
     }
 }

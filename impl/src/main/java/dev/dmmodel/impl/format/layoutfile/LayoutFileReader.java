@@ -50,7 +50,7 @@ import java.util.regex.Pattern;
  * Reads a layout file (docs/layout-format.md): a YAML or JSON document with {@code version: 1}, an optional
  * {@code kernel:} and the {@code steps:} an administrator would run, each a mapping whose command key
  * ({@code disk}, {@code partition_table}, {@code pvcreate}, {@code vgcreate}, {@code lvcreate}, {@code lvextend},
- * {@code thin_pool}, {@code thin_pool_convert}, {@code thin}, {@code snapshot}, {@code dmsetup_create},
+ * {@code thin_pool}, {@code thin_pool_convert}, {@code thin}, {@code snapshot}, {@code raid}, {@code dmsetup_create},
  * {@code queue}, {@code partition}, {@code import_vg})
  * says what it is. Every problem is a {@link LayoutFileException} naming the file, line and column; unknown keys
  * are errors naming the keys allowed there. Nothing is returned for a file with a problem.
@@ -67,7 +67,7 @@ public final class LayoutFileReader {
     static final List<String> COMMANDS = List.of("disk", "partition_table", "partition", "md_array", "queue",
             "pvcreate",
             "vgcreate", "import_vg", "lvcreate", "lvextend", "thin_pool", "thin_pool_convert", "thin", "snapshot",
-            "dmsetup_create");
+            "raid", "dmsetup_create");
     private static final List<String> ALLOC_WORDS = List.of("contiguous", "cling", "normal", "anywhere", "inherit");
     private static final Pattern RANGE = Pattern.compile("(.+):([0-9]{1,18})-([0-9]{1,18})");
 
@@ -203,6 +203,8 @@ public final class LayoutFileReader {
                     return thin(f);
                 case "snapshot":
                     return snapshot(f);
+                case "raid":
+                    return raid(f);
                 default:
                     return dmsetupCreate(f);
             }
@@ -720,6 +722,30 @@ public final class LayoutFileReader {
         String vg = doc.name(f.require("vg", "the VG"), "the VG");
         String origin = doc.name(f.require("origin", "the thin LV to snapshot"), "the origin");
         return new LayoutStep.ThinSnapshotCreate(vg, new ThinSnapshotRequest(origin, name));
+    }
+
+    // lvcreate --type raid1|raid4|raid5*|raid6* (RaidLvRequest)
+    private LayoutStep raid(LayoutDoc.Fields f) {
+        f.allow(List.of("raid", "vg", "type", "size", "extents", "mirrors", "stripes", "stripe_size", "region_size",
+                "nosync", "alloc", "pvs"));
+        String name = doc.name(f.get("raid").orElseThrow(), "the RAID LV's name");
+        String vg = doc.name(f.require("vg", "the VG"), "the VG");
+        List<String> types = dev.dmmodel.lvm.SegmentType.Raid.TYPES.stream().filter(t -> !t.startsWith("raid10"))
+                .toList();
+        String type = types.get(doc.word(f.require("type", "the RAID type (raid1, raid5, ...)"), "type", types));
+        Bytes[] size = new Bytes[1];
+        long[] extents = new long[1];
+        sizeOrExtents(f, v -> size[0] = v, v -> extents[0] = v);
+        int mirrors = f.get("mirrors").map(v -> (int) doc.integer(v, "mirrors", 1, 63, false)).orElse(0);
+        int stripes = f.get("stripes").map(v -> (int) doc.integer(v, "stripes", 1, 128, false)).orElse(0);
+        Bytes stripeSize = f.get("stripe_size").map(v -> doc.bytes(v, "stripe_size", null)).orElse(null);
+        Bytes regionSize = f.get("region_size").map(v -> doc.bytes(v, "region_size", null)).orElse(null);
+        boolean nosync = f.get("nosync").map(v -> doc.bool(v, "nosync")).orElse(false);
+        dev.dmmodel.lvm.AllocationPolicy policy = f.get("alloc").map(v -> alloc(v, true))
+                .orElse(dev.dmmodel.lvm.AllocationPolicy.INHERIT);
+        List<String> pvs = f.get("pvs").map(v -> names(v, "a PV's device")).orElse(List.of());
+        return new LayoutStep.RaidLvCreate(vg, new dev.dmmodel.lvm.RaidLvRequest(name, type, size[0], extents[0],
+                mirrors, stripes, stripeSize, regionSize, nosync, policy, pvs));
     }
 
     // lvcreate -s -L: a snapshot step with a size is a classic (copy-on-write) snapshot

@@ -247,6 +247,35 @@ public final class LayoutFileWriter {
                 key("chunk_size", bytes(dev.dmmodel.units.Bytes.of(c.request().chunkSize().count() * 512)));
             }
             pvsAndRanges(c.request().pvs(), c.request().pvRanges());
+        } else if (s instanceof LayoutStep.RaidLvCreate c) {
+            dev.dmmodel.lvm.RaidLvRequest r = c.request();
+            command("raid", r.name());
+            text("vg", c.vg());
+            key("type", r.raidType());
+            if (r.size() != null) {
+                key("size", bytes(r.size()));
+            } else {
+                key("extents", Long.toString(r.extents()));
+            }
+            if (r.mirrors() != 0) {
+                key("mirrors", Integer.toString(r.mirrors()));
+            }
+            if (r.stripes() != 0) {
+                key("stripes", Integer.toString(r.stripes()));
+            }
+            if (r.stripeSize() != null) {
+                key("stripe_size", bytes(r.stripeSize()));
+            }
+            if (r.regionSize() != null) {
+                key("region_size", bytes(r.regionSize()));
+            }
+            if (r.nosync()) {
+                key("nosync", "true");
+            }
+            if (r.policy() != dev.dmmodel.lvm.AllocationPolicy.INHERIT) {
+                key("alloc", DiskFormat.lower(r.policy()));
+            }
+            pvsAndRanges(r.pvs(), List.of());
         } else if (s instanceof LayoutStep.DmCreate d) {
             command("dmsetup_create", d.name());
             if (!d.uuid().isEmpty()) {

@@ -47,6 +47,8 @@ import java.util.regex.Pattern;
  *   <li>{@code lvcreate -V S -T VG/POOL|--thinpool POOL VG [-n NAME]} (thin volume);</li>
  *   <li>{@code lvcreate -s VG/ORIGIN [-n NAME]} without a size (thin snapshot);</li>
  *   <li>{@code lvcreate -s -L SIZE [-c CHUNK] [-n NAME] VG/ORIGIN [PV...]} (classic copy-on-write snapshot);</li>
+ *   <li>{@code lvcreate --type raid1 [-m N] | --type raid4|raid5*|raid6* [-i N] [-I S], [-R S] [--nosync]
+ *       -l N|-L S -n NAME VG [PV...]} (RAID LV; {@code -R} in MiB by default);</li>
  *   <li>{@code lvextend -l +N|-L +S [-i N] [-I S] [--alloc P] VG/LV [PV...]} (-L needs the VG's
  *       {@code vgcreate} earlier in the script, for its extent size);</li>
  *   <li>{@code lvconvert --type thin-pool --poolmetadata [VG/]META [-c S] [--zero y|n] [--discards D]
@@ -90,7 +92,8 @@ public final class LvmCommandParser {
             new Opt("alloc", true, "--alloc"), new Opt("wipesignatures", true, "-W", "--wipesignatures"),
             new Opt("activate", true, "-a", "--activate"), new Opt("virtualsize", true, "-V", "--virtualsize"),
             new Opt("thin", false, "-T", "--thin"), new Opt("snapshot", false, "-s", "--snapshot"),
-            new Opt("poolmetadatasize", true, "--poolmetadatasize"));
+            new Opt("poolmetadatasize", true, "--poolmetadatasize"), new Opt("mirrors", true, "-m", "--mirrors"),
+            new Opt("regionsize", true, "-R", "--regionsize"), new Opt("nosync", false, "--nosync"));
     private static final List<Opt> LVEXTEND = List.of(new Opt("extents", true, "-l", "--extents"),
             new Opt("size", true, "-L", "--size"), new Opt("stripes", true, "-i", "--stripes"),
             new Opt("stripesize", true, "-I", "--stripesize"), new Opt("alloc", true, "--alloc"));
@@ -422,16 +425,49 @@ public final class LvmCommandParser {
             thinVolume(a, steps);
         } else if ("thin-pool".equals(type) || a.has("thin") || a.has("thinpool")) {
             thinPool(a, steps);
+        } else if (type != null && dev.dmmodel.lvm.SegmentType.Raid.TYPES.contains(type)) {
+            raid(a, type, steps);
         } else if (type == null || type.equals("linear") || type.equals("striped")) {
             plain(a, type, steps);
         } else {
-            throw error(a.get("type").column(), "--type", type, "linear, striped, thin-pool or thin");
+            throw error(a.get("type").column(), "--type", type, "linear, striped, thin-pool, thin or a raid type "
+                    + "(raid1, raid4, raid5, raid6 and their layouts)");
         }
+    }
+
+    // lvcreate --type raid1 -m N | raid4|raid5*|raid6* -i N [-I S] [-R S] [--nosync] -L S|-l N -n NAME VG [PV...]
+    private void raid(Args a, String type, List<LayoutStep> steps) {
+        rejectAll(a, "lvcreate of a RAID LV", "chunksize", "discards", "errorwhenfull", "poolmetadataspare",
+                "poolmetadatasize", "virtualsize", "thin", "thinpool", "snapshot");
+        if (a.has("zero")) {
+            yesNo(a, "zero");
+        }
+        String[] vgLv = vgAndMaybeLv(a.positional().get(0));
+        String name = a.has("name") ? name(a.get("name"), "-n") : vgLv[1];
+        if (name == null) {
+            throw error(a.positional().get(0).column(), "lvcreate", lineText.strip(), "-n NAME (lvol names are not "
+                    + "generated for RAID LVs)");
+        }
+        int mirrors = a.has("mirrors") ? (int) number(a.get("mirrors"), optName(a, "mirrors"), 63, "0 to 63") : 0;
+        int stripes = a.has("stripes") ? (int) number(a.get("stripes"), optName(a, "stripes"), 128, "1 to 128") : 0;
+        Bytes[] size = new Bytes[1];
+        long[] extents = new long[1];
+        sizeOrExtents(a, v -> size[0] = v, v -> extents[0] = v);
+        Bytes stripeSize = a.has("stripesize") ? bytes(a, "stripesize", 'k') : null;
+        Bytes regionSize = a.has("regionsize") ? bytes(a, "regionsize", 'm') : null;
+        dev.dmmodel.lvm.AllocationPolicy policy = a.has("alloc") ? policy(a) : dev.dmmodel.lvm.AllocationPolicy.INHERIT;
+        PvArgs pv = pvArgs(a.positional().subList(1, a.positional().size()));
+        if (!pv.ranges().isEmpty()) {
+            throw error(a.positional().get(1).column(), "lvcreate --type " + type, pv.ranges().get(0).toString(),
+                    "whole PVs (PE ranges for RAID LVs are not modelled)");
+        }
+        steps.add(new LayoutStep.RaidLvCreate(vgLv[0], new dev.dmmodel.lvm.RaidLvRequest(name, type, size[0],
+                extents[0], mirrors, stripes, stripeSize, regionSize, a.has("nosync"), policy, pv.pvs())));
     }
 
     private void plain(Args a, String type, List<LayoutStep> steps) {
         rejectAll(a, "lvcreate of a linear or striped LV", "chunksize", "discards", "errorwhenfull",
-                "poolmetadataspare", "poolmetadatasize");
+                "poolmetadataspare", "poolmetadatasize", "mirrors", "regionsize", "nosync");
         if (a.has("zero")) {
             yesNo(a, "zero");
         }
@@ -463,7 +499,7 @@ public final class LvmCommandParser {
     }
 
     private void thinPool(Args a, List<LayoutStep> steps) {
-        rejectAll(a, "lvcreate of a thin pool", "virtualsize", "snapshot");
+        rejectAll(a, "lvcreate of a thin pool", "virtualsize", "snapshot", "mirrors", "regionsize", "nosync");
         String[] vgLv = vgAndMaybeLv(a.positional().get(0));
         String vg = vgLv[0];
         String name = vgLv[1];
@@ -524,7 +560,7 @@ public final class LvmCommandParser {
 
     private void thinVolume(Args a, List<LayoutStep> steps) {
         rejectAll(a, "lvcreate of a thin volume", "extents", "size", "stripes", "stripesize", "chunksize",
-                "poolmetadatasize", "snapshot", "discards", "errorwhenfull", "poolmetadataspare");
+                "poolmetadatasize", "snapshot", "discards", "errorwhenfull", "poolmetadataspare", "mirrors", "regionsize", "nosync");
         if (!a.has("virtualsize")) {
             throw error(1, "lvcreate --type thin", lineText.strip(), "-V SIZE");
         }
@@ -555,7 +591,7 @@ public final class LvmCommandParser {
     private void thinSnapshot(Args a, List<LayoutStep> steps) {
         rejectAll(a, "lvcreate -s of a thin snapshot (no size: an old-style snapshot is not modelled)", "extents",
                 "size", "virtualsize", "stripes", "stripesize", "chunksize", "poolmetadatasize", "thinpool",
-                "discards", "errorwhenfull", "poolmetadataspare", "zero");
+                "discards", "errorwhenfull", "poolmetadataspare", "zero", "mirrors", "regionsize", "nosync");
         if (a.positional().size() != 1) {
             throw error(a.positional().get(a.positional().size() - 1).column(), "lvcreate -s", lineText.strip(),
                     "one VG/ORIGIN argument");
@@ -571,7 +607,7 @@ public final class LvmCommandParser {
     // tools/lvcreate.c: _lvcreate_params — -s with a size: a classic (copy-on-write) snapshot of VG/ORIGIN
     private void cowSnapshot(Args a, List<LayoutStep> steps) {
         rejectAll(a, "lvcreate -s -L of a classic snapshot", "extents", "virtualsize", "stripes", "stripesize",
-                "poolmetadatasize", "thinpool", "discards", "errorwhenfull", "poolmetadataspare", "zero", "thin");
+                "poolmetadatasize", "thinpool", "discards", "errorwhenfull", "poolmetadataspare", "zero", "thin", "mirrors", "regionsize", "nosync");
         String[] vgLv = vgAndMaybeLv(a.positional().get(0));
         if (vgLv[1] == null) {
             throw error(a.positional().get(0).column(), "lvcreate -s -L", a.positional().get(0).text(), "VG/ORIGIN");

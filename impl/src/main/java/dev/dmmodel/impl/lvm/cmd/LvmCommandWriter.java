@@ -172,6 +172,7 @@ public final class LvmCommandWriter {
                     }
                     case THIN_VOLUME -> thins.add(lv);
                     case SNAPSHOT -> cowSnapshot(vg, lv);
+                    case RAID -> raid(vg, lv);
                     case CACHED, WRITECACHED, CACHE_POOL -> notExpressible(vg.name() + "/" + lv.name()
                             + " is a " + lv.segments().get(0).type().typeName() + " LV, which these commands do not"
                             + " make yet");
@@ -306,6 +307,48 @@ public final class LvmCommandWriter {
                 line(c.toString());
                 first = false;
             }
+        }
+
+        // tools/lvcreate.c: lvcreate --type raid* on the images' PVs in image order; LVM's allocator puts each
+        // rmeta directly before its image (lib/metadata/lv_manip.c: alloc_and_split_meta), so only that layout is
+        // what the command gives
+        private void raid(VolumeGroup vg, LogicalVolume lv) {
+            SegmentType.Raid r = (SegmentType.Raid) lv.segments().get(0).type();
+            List<String> pvs = new ArrayList<>();
+            for (int i = 0; i < r.deviceCount(); i++) {
+                Optional<LogicalVolume> image = vg.logicalVolume(r.imageLvs().get(i));
+                Optional<LogicalVolume> meta = vg.logicalVolume(r.metadataLvs().get(i));
+                if (image.isEmpty() || meta.isEmpty() || image.get().segments().size() != 1
+                        || meta.get().segments().size() != 1 || image.get().segments().get(0).stripes() != 1
+                        || meta.get().segments().get(0).stripes() != 1) {
+                    notExpressible("RAID LV " + vg.name() + "/" + lv.name() + ": an image or metadata LV of more than "
+                            + "one linear segment");
+                    return;
+                }
+                StripeArea ia = image.get().segments().get(0).areas().get(0);
+                StripeArea ma = meta.get().segments().get(0).areas().get(0);
+                if (!ia.pv().equals(ma.pv()) || ma.startPe() + meta.get().extentCount() != ia.startPe()) {
+                    notExpressible("RAID LV " + vg.name() + "/" + lv.name() + ": " + r.metadataLvs().get(i)
+                            + " does not lie directly before " + r.imageLvs().get(i) + " on one PV");
+                }
+                pvs.add(path(ia.pv()));
+            }
+            StringBuilder c = new StringBuilder("lvcreate --yes --type ").append(r.raidType());
+            if (r.isRaid1()) {
+                c.append(" -m ").append(r.deviceCount() - 1);
+            } else {
+                c.append(" -i ").append(r.dataStripes()).append(" -I ").append(size(r.stripeSize().count()));
+            }
+            c.append(" -R ").append(size(r.regionSize().count()));
+            if (lv.hasFlag(dev.dmmodel.lvm.LvFlag.NOTSYNCED)) {
+                c.append(" --nosync");
+            }
+            c.append(" -l ").append(lv.extentCount()).append(" -n ").append(lv.name()).append(' ').append(vg.name());
+            for (String p : pvs) {
+                c.append(' ').append(p);
+            }
+            lvNames.add(lv.name());
+            line(c.toString());
         }
 
         // tools/lvcreate.c: lvcreate -s -L — the COW store's extents at its PE range, the chunk in sectors

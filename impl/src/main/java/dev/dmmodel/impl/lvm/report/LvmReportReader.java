@@ -54,15 +54,19 @@ import java.util.Set;
  * areas as {@code devices}, {@code seg_pe_ranges} or {@code seg_le_ranges} (string or array form), and for
  * thin pools {@code data_lv}, {@code metadata_lv}, {@code transaction_id}, {@code chunk_size}, {@code discards},
  * {@code zero}, {@code lv_when_full}, for thin LVs {@code pool_lv}, {@code thin_id}, {@code transaction_id},
- * {@code origin}; {@code lv_skip_activation} or {@code lv_attr} for every LV. A missing column is an error
+ * {@code origin}, for RAID LVs ({@code raid1}, {@code raid4}, {@code raid5*}, {@code raid6*}, {@code raid10})
+ * {@code stripes} (the device count), {@code stripe_size}, {@code region_size}, {@code devices} (the images),
+ * {@code metadata_devices}, {@code data_copies} (raid10) and {@code lv_initial_image_sync} or {@code lv_attr}
+ * (empty, or {@code R}: created {@code --nosync}); {@code lv_skip_activation} or {@code lv_attr} for every LV. A missing column is an error
  * that names it and the option that adds it ({@code -o +seg_pe_ranges}, or {@code -o +all}).
  *
  * <p><b>Output.</b> As {@code impl.lvm.text.VgMetadataReader} builds them from the same VG's metadata, with
  * what reports do not show left as that reader leaves it: metadata-area sizes zero, LVs inactive (empty
  * {@code dmDevice}). The order differs where reports sort: PVs in the order of the pvs rows (sorted by
  * {@code pv_name}), LVs in the order of their first segment row (sorted by {@code vg_name,lv_name}), not in
- * metadata order. Segment types other than {@code linear}, {@code striped}, {@code thin-pool} and {@code thin}
- * are reported as an error naming the LV and the type, never dropped. Orphan PVs ({@code vg_name ""}) are
+ * metadata order. Segment types other than {@code linear}, {@code striped}, {@code thin-pool}, {@code thin},
+ * {@code cache-pool}, {@code cache}, {@code writecache} and the RAID types are reported as an error naming the LV
+ * and the type, never dropped. Orphan PVs ({@code vg_name ""}) are
  * skipped.
  *
  * <p>In a fullreport ({@code tools/reporter.c: _report_all_in_vg}) the report array holds one object per VG whose
@@ -703,6 +707,11 @@ public final class LvmReportReader {
                         } else if (s.type() instanceof SegmentType.Writecache x) {
                             subRole(subRoles, x.writecache(), LvRole.CACHE_VOLUME, r);
                             subRole(subRoles, x.origin(), LvRole.WRITECACHE_ORIGIN, r);
+                        } else if (s.type() instanceof SegmentType.Raid x) {
+                            for (int d = 0; d < x.deviceCount(); d++) {
+                                subRole(subRoles, x.metadataLvs().get(d), LvRole.RAID_METADATA, r);
+                                subRole(subRoles, x.imageLvs().get(d), LvRole.RAID_IMAGE, r);
+                            }
                         }
                     }
                     segments.put(e.getKey(), segs);
@@ -725,6 +734,8 @@ public final class LvmReportReader {
                         role = LvRole.CACHED;
                     } else if (segs.get(0).type() instanceof SegmentType.Writecache) {
                         role = LvRole.WRITECACHED;
+                    } else if (segs.get(0).type() instanceof SegmentType.Raid) {
+                        role = LvRole.RAID;
                     } else if (poolOfData.containsKey(lv) && poolOfMetadata.containsKey(lv)) {
                         throw error(first.own(), "LV " + full + " is both a thin pool's data and metadata LV");
                     } else if (poolOfData.containsKey(lv)) {
@@ -767,6 +778,26 @@ public final class LvmReportReader {
                             throw error(first.own(), "LV " + full + ": segment 1 with len="
                                     + segs.get(0).extentCount() + " has inconsistent area_len " + dataLen
                                     + " (data LV " + p.dataLv() + ")");
+                        }
+                    }
+                    if (segs.get(0).type() instanceof SegmentType.Raid x) {
+                        long areaLen = x.imageExtents(segs.get(0).extentCount());
+                        for (String sub : java.util.stream.Stream.concat(x.metadataLvs().stream(),
+                                x.imageLvs().stream()).toList()) {
+                            if (!segments.containsKey(sub)) {
+                                throw error(first.own(), "RAID LV " + full + " uses LV " + sub + ", which has no "
+                                        + "segment row; re-run lvs with -a");
+                            }
+                        }
+                        for (String image : x.imageLvs()) {
+                            List<LvSegment> imageSegs = segments.get(image);
+                            long len = imageSegs.get(imageSegs.size() - 1).endExtent();
+                            // lib/metadata/merge.c: check_lv_segments (each image as long as the area_len)
+                            if (len != areaLen) {
+                                throw error(first.own(), "LV " + full + ": segment 1 with len="
+                                        + segs.get(0).extentCount() + " has inconsistent area_len " + areaLen + " ("
+                                        + x.raidType() + " image " + image + " has " + len + " extents)");
+                            }
                         }
                     }
                     if (segs.get(0).thin().isPresent()) {
@@ -827,6 +858,22 @@ public final class LvmReportReader {
                         flags.add(LvFlag.ACTIVATION_SKIP);
                     }
                 }
+                if (role == LvRole.RAID) {
+                    // lib/report/report.c: _lvinitialimagesync_disp ("" when LV_NOTSYNCED), else lv_attr's 'R'
+                    Optional<String> sync = stringField(r, "lv_initial_image_sync");
+                    if (sync.isPresent()) {
+                        if (sync.get().isEmpty() || sync.get().equals("0")) {
+                            flags.add(LvFlag.NOTSYNCED);
+                        }
+                    } else {
+                        String attr = stringField(r, "lv_attr").orElseThrow(() -> error(r.own(), "no "
+                                + "\"lv_initial_image_sync\" or \"lv_attr\" column for RAID LV " + full + "; re-run lvs "
+                                + "with -o +lv_initial_image_sync (or -o +all)"));
+                        if (!attr.isEmpty() && attr.charAt(0) == 'R') {
+                            flags.add(LvFlag.NOTSYNCED);
+                        }
+                    }
+                }
                 if (role == LvRole.THIN_POOL) {
                     String whenFull = requireString(r, "lv_when_full", "thin pool " + full, "lvs");
                     switch (whenFull) {
@@ -881,6 +928,9 @@ public final class LvmReportReader {
                 }
                 String type = requireString(r, "segtype", what, "lvs");
                 try {
+                    if (SegmentType.Raid.TYPES.contains(type)) {
+                        return raid(r, what, type, start, count);
+                    }
                     return switch (type) {
                         case "linear", "striped" -> striped(r, what, start, count);
                         case "thin-pool" -> thinPool(r, what, start, count);
@@ -1003,6 +1053,40 @@ public final class LvmReportReader {
                     throw error(at(r, field), "\"" + field + "\" of the " + what + " is empty; expected an LV name");
                 }
                 return v;
+            }
+
+            // lib/raid/raid.c: _raid_text_import from the report's view (lib/report/report.c: stripes = area_count,
+            // stripe_size, region_size, data_copies, devices = the images, metadata_devices = the rmeta LVs)
+            private LvSegment raid(Row r, String what, String type, long start, long count) {
+                long devices = requireCount(r, "stripes", what, "lvs");
+                long stripeSize = requireSize(r, "stripe_size", ReportSize.Context.POWER_OF_TWO, what, "lvs");
+                long regionSize = requireSize(r, "region_size", ReportSize.Context.POWER_OF_TWO, what, "lvs");
+                List<String> images = subLvs(r, "devices", what);
+                List<String> metas = subLvs(r, "metadata_devices", what);
+                if (images.size() != devices) {
+                    throw error(at(r, "devices"), "the " + what + " has " + devices + " stripes but " + images.size()
+                            + " devices");
+                }
+                java.util.OptionalInt copies = java.util.OptionalInt.empty();
+                if (type.startsWith("raid10")) {
+                    copies = java.util.OptionalInt.of((int) Math.min(Integer.MAX_VALUE,
+                            requireCount(r, "data_copies", what, "lvs")));
+                }
+                return new LvSegment(start, count, Sectors.ZERO, List.of(), new SegmentType.Raid(type,
+                        Sectors.of(stripeSize), Sectors.of(regionSize), metas, images, copies));
+            }
+
+            // "r1_rimage_0(0),r1_rimage_1(0)": LV names, each from its first extent
+            private List<String> subLvs(Row r, String field, String what) {
+                List<String> out = new ArrayList<>();
+                for (String d : list(r, field, ",").orElseThrow(() -> missing(r, field, what, "lvs"))) {
+                    if (!d.endsWith("(0)") || d.length() <= 3) {
+                        throw error(at(r, field), "found \"" + d + "\" in " + field + " of the " + what
+                                + "; expected LV(0): a RAID sub-LV from its first extent");
+                    }
+                    out.add(unbracket(d.substring(0, d.length() - 3)));
+                }
+                return out;
             }
 
             // lib/cache_segtype/cache.c: _cache_pool_text_import, from the report's view (lib/report/report.c:

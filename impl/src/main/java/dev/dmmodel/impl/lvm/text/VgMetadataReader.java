@@ -38,10 +38,11 @@ import java.util.Set;
  * Reads LVM2 text metadata (a {@code vgcfgbackup} file, or the text of an on-disk metadata area) into a
  * {@link VolumeGroup}, as {@code lib/format_text/import_vsn1.c} does: the header, the VG section, its PVs
  * and its LVs with {@code striped} (and linear), {@code thin-pool}, {@code thin}, {@code snapshot} (classic
- * snapshots), {@code cache-pool} (with the {@code METADATA_FORMAT} flag), {@code cache} and {@code writecache}
- * segments.
+ * snapshots), {@code cache-pool} (with the {@code METADATA_FORMAT} flag), {@code cache}, {@code writecache} and
+ * RAID ({@code raid1}, {@code raid4}, {@code raid5*}, {@code raid6*}, {@code raid10}) segments; a RAID LV's
+ * {@code NOTSYNCED} status is kept as {@link LvFlag#NOTSYNCED}.
  *
- * <p>What the model has no place for is reported, not dropped: any other segment type ({@code raid1},
+ * <p>What the model has no place for is reported, not dropped: any other segment type ({@code raid0},
  * {@code mirror}, {@code vdo}, {@code integrity}...), other segment type flags, a cache on a {@code --cachevol},
  * a merging snapshot, settings a segment type's importer does not read, queued thin-pool
  * messages, external origins, areas on LVs and hidden LVs of no known role raise an
@@ -374,6 +375,12 @@ public final class VgMetadataReader {
                     } else if (t instanceof SegmentType.Writecache x) {
                         subRole(x.writecache(), LvRole.CACHE_VOLUME, s, "writecache");
                         subRole(x.origin(), LvRole.WRITECACHE_ORIGIN, s, "writecache origin");
+                    } else if (t instanceof SegmentType.Raid x) {
+                        // lib/raid/raid.c: _raid_text_import_areas (set_lv_segment_area_lv: RAID_META, RAID_IMAGE)
+                        for (int i = 0; i < x.deviceCount(); i++) {
+                            subRole(x.metadataLvs().get(i), LvRole.RAID_METADATA, s, "raid metadata " + i);
+                            subRole(x.imageLvs().get(i), LvRole.RAID_IMAGE, s, "raid image " + i);
+                        }
                     }
                 }
             }
@@ -418,7 +425,8 @@ public final class VgMetadataReader {
                     SegmentType t = raw.segments().get(0).type();
                     role = t instanceof SegmentType.Snapshot ? LvRole.SNAPSHOT
                             : t instanceof SegmentType.CachePool ? LvRole.CACHE_POOL
-                            : t instanceof SegmentType.Cache ? LvRole.CACHED : LvRole.WRITECACHED;
+                            : t instanceof SegmentType.Cache ? LvRole.CACHED
+                            : t instanceof SegmentType.Raid ? LvRole.RAID : LvRole.WRITECACHED;
                 } else if (!raw.visible() && name.endsWith("_pmspare")) {
                     role = LvRole.POOL_METADATA_SPARE;
                     // lib/metadata/merge.c: check_lv_segments_complete_vg (at most one pool metadata spare)
@@ -447,6 +455,24 @@ public final class VgMetadataReader {
                         throw error(s, "LV " + lv + ": segment 1 with len=" + poolLen + " has inconsistent area_len "
                                 + dataLen + " (data LV " + data.section().key() + ")");
                     }
+                }
+                if (raw.segments().get(0).type() instanceof SegmentType.Raid x) {
+                    // lib/metadata/merge.c: check_lv_segments (each image as long as the segment's area_len)
+                    long areaLen = x.imageExtents(raw.segments().get(0).extentCount());
+                    for (String image : x.imageLvs()) {
+                        Raw r = raws.get(image);
+                        long len = r.segments().get(r.segments().size() - 1).endExtent();
+                        if (len != areaLen) {
+                            throw error(s, "LV " + lv + ": segment 1 with len=" + raw.segments().get(0).extentCount()
+                                    + " has inconsistent area_len " + areaLen + " (" + x.raidType() + " image "
+                                    + image + " has " + len + " extents)");
+                        }
+                    }
+                }
+                // lib/format_text/flags.c: NOTSYNCED is a mirror's or RAID LV's status; mirrors are not modelled
+                if (raw.flags().contains(LvFlag.NOTSYNCED) && role != LvRole.RAID) {
+                    throw error(raw.statusAt(), "status NOTSYNCED of LV " + lv + " (role " + role + ") is not modelled "
+                            + "(only a RAID LV's)");
                 }
                 if (raw.segments().get(0).thin().isPresent()) {
                     String pool = raw.segments().get(0).thin().get().pool();
@@ -502,6 +528,11 @@ public final class VgMetadataReader {
                 visible |= w.value().equals("VISIBLE");
             }
             Set<LvFlag> flags = EnumSet.noneOf(LvFlag.class);
+            for (StringValue w : words(status)) {
+                if (w.value().equals("NOTSYNCED")) {
+                    flags.add(LvFlag.NOTSYNCED);
+                }
+            }
             Optional<Setting> flagSetting = setting(s, "flags");
             if (flagSetting.isPresent()) {
                 // lib/format_text/flags.c: read_flags (compatible LV flags; unknown words are ignored)
@@ -565,6 +596,9 @@ public final class VgMetadataReader {
                         + "\" of LV " + lv + " are not modelled (only cache-pool+METADATA_FORMAT is)");
             }
             try {
+                if (SegmentType.Raid.TYPES.contains(type)) {
+                    return raid(seg, what, lv, start, count, countSetting);
+                }
                 return switch (type) {
                     case "striped", "linear" -> striped(seg, what, start, count, countSetting);
                     case "thin-pool" -> thinPool(seg, what, start, count);
@@ -573,6 +607,8 @@ public final class VgMetadataReader {
                     case "cache-pool" -> cachePool(seg, what, start, count, typeSetting, !typeFlags.isEmpty());
                     case "cache" -> cache(seg, what, start, count, !typeFlags.isEmpty(), typeSetting);
                     case "writecache" -> writecache(seg, what, start, count);
+                    case "raid0", "raid0_meta" -> throw error(typeSetting.value(), "segment type \"" + type
+                            + "\" of LV " + lv + " (striped RAID without redundancy) is not modelled");
                     // lib/format_text/import_vsn1.c: _read_segment (get_segtype_from_string): other types
                     default -> throw error(typeSetting.value(), "segment type \"" + type + "\" of LV " + lv
                             + " is not modelled");
@@ -828,6 +864,96 @@ public final class VgMetadataReader {
             } catch (IllegalArgumentException e) {
                 throw wrap(blockSetting.value(), e);
             }
+        }
+
+        // lib/raid/raid.c: _raid_text_import (with _raid_text_import_area_count and _raid_text_import_areas)
+        private LvSegment raid(Section seg, String what, String lv, long start, long count, Setting countSetting) {
+            String type = string(requireSetting(seg, "type", what));
+            if (seg.child("stripe_count").isPresent()) {
+                throw error(seg.child("stripe_count").get(), "stripe_count of " + type + " " + what + ": only raid0 "
+                        + "has a stripe_count, a " + type + " segment has a device_count");
+            }
+            Setting deviceSetting = setting(seg, "device_count").orElseThrow(() -> error(seg, "Couldn't read "
+                    + "'device_count' or 'stripe_count' for segment '" + seg.key() + "'."));
+            long devices = integer(deviceSetting);
+            if (devices <= 0 || devices > SegmentType.Raid.MAX_DEVICES) {
+                throw error(deviceSetting.value(), "device_count " + devices + " of " + what + " is not from 1 to "
+                        + SegmentType.Raid.MAX_DEVICES);
+            }
+            long region = 0;
+            long stripe = 0;
+            java.util.OptionalInt copies = java.util.OptionalInt.empty();
+            Optional<Setting> regionSetting = setting(seg, "region_size");
+            if (regionSetting.isPresent()) {
+                region = uint32(regionSetting.get(), what, lv);
+            }
+            Optional<Setting> stripeSetting = setting(seg, "stripe_size");
+            if (stripeSetting.isPresent()) {
+                stripe = uint32(stripeSetting.get(), what, lv);
+            }
+            Optional<Setting> copiesSetting = setting(seg, "data_copies");
+            if (copiesSetting.isPresent()) {
+                copies = java.util.OptionalInt.of((int) uint32(copiesSetting.get(), what, lv));
+            }
+            rejectChildren(seg, what, Set.of("start_extent", "extent_count", "type", "device_count", "region_size",
+                    "stripe_size", "data_copies", "raids"));
+            Setting raids = setting(seg, "raids").orElseThrow(() -> error(seg, "Couldn't find RAID array for segment "
+                    + seg.key() + " of logical volume " + lv + "."));
+            if (!(raids.value() instanceof ArrayValue array)) {
+                throw error(raids.value(), "Couldn't find RAID array for segment " + seg.key() + " of logical volume "
+                        + lv + " (found " + raids.value().describe() + ")");
+            }
+            List<String> metas = new ArrayList<>();
+            List<String> images = new ArrayList<>();
+            List<Value> items = array.items();
+            int i = 0;
+            for (int s = 0; s < devices; s++) {
+                if (i >= items.size()) {
+                    throw error(raids.value(), "Incorrect number of areas in area array for segment '" + seg.key()
+                            + "' (" + s + " of device_count " + devices + " devices).");
+                }
+                String name = raidArea(items.get(i++), what);
+                // _raid_text_import_areas: a name with _rmeta_ is the metadata LV, the data image follows it
+                if (name.contains("_rmeta_")) {
+                    metas.add(name);
+                    if (i >= items.size()) {
+                        throw error(items.get(i - 1), "Missing data device in areas array for segment " + seg.key()
+                                + ".");
+                    }
+                    name = raidArea(items.get(i++), what);
+                }
+                images.add(name);
+            }
+            if (i < items.size()) {
+                throw error(items.get(i), "Incorrect number of areas in area array for segment '" + seg.key() + "' ("
+                        + (items.size() - i) + " more than device_count " + devices + " needs).");
+            }
+            try {
+                return new LvSegment(start, count, Sectors.ZERO, List.of(), new SegmentType.Raid(type,
+                        Sectors.of(stripe), Sectors.of(region), metas, images, copies));
+            } catch (IllegalArgumentException e) {
+                // lib/metadata/merge.c: raid_seg_error ("LV %s invalid: %s for %s segment")
+                throw error(seg, "LV " + lv + " invalid: " + e.getMessage());
+            }
+        }
+
+        private String raidArea(Value v, String what) {
+            if (!(v instanceof StringValue sv)) {
+                throw error(v, "Bad volume name in areas array for " + what + ": found " + v.describe());
+            }
+            if (!sections.containsKey(sv.value())) {
+                throw error(v, "Couldn't find volume '" + sv.value() + "' for " + what + ".");
+            }
+            return sv.value();
+        }
+
+        // dm_config_get_uint32: "Couldn't read '%s' for segment %s of logical volume %s."
+        private long uint32(Setting st, String what, String lv) {
+            if (!(st.value() instanceof IntValue iv) || iv.value() < 0 || iv.value() > 0xFFFF_FFFFL) {
+                throw error(st.value(), "Couldn't read '" + st.key() + "' for " + what + " (found "
+                        + st.value().describe() + ", expected a number from 0 to 4294967295).");
+            }
+            return iv.value();
         }
 
         // what a segment type's importer does not read is reported, not dropped

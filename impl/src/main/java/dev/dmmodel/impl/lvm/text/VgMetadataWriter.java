@@ -292,7 +292,9 @@ public final class VgMetadataWriter {
         line(lv.name() + " {");
         indent++;
         line("id = " + quote(ctx.lvIds().getOrDefault(lv.name(), uuid("lv:" + vg.name() + "/" + lv.name()))));
-        line("status = " + (lv.visible() ? "[\"READ\", \"WRITE\", \"VISIBLE\"]" : "[\"READ\", \"WRITE\"]"));
+        // lib/format_text/flags.c: print_flags (LV status words in table order: READ, WRITE, VISIBLE, NOTSYNCED)
+        line("status = [\"READ\", \"WRITE\"" + (lv.visible() ? ", \"VISIBLE\"" : "")
+                + (lv.hasFlag(LvFlag.NOTSYNCED) ? ", \"NOTSYNCED\"" : "") + "]");
         // lib/format_text/flags.c: print_flags (LV flags in table order)
         List<String> flags = new ArrayList<>();
         if (lv.hasFlag(LvFlag.ACTIVATION_SKIP)) {
@@ -352,6 +354,8 @@ public final class VgMetadataWriter {
             line("origin = " + quote(w.origin()));
             line("writecache_block_size = " + w.blockSize());
             w.settings().forEach((k, v) -> line(k + " = " + v));
+        } else if (seg.type() instanceof SegmentType.Raid r) {
+            raid(r);
         }
         indent--;
         line("}");
@@ -372,6 +376,25 @@ public final class VgMetadataWriter {
             StripeArea a = seg.areas().get(i);
             String key = pvKeys.get(a.pv());
             line(quote(key) + ", " + a.startPe() + (i == seg.areas().size() - 1 ? "" : ","));
+        }
+        indent--;
+        line("]");
+    }
+
+    // lib/raid/raid.c: _raid_text_export_raid and lib/format_text/export.c: out_areas (meta, image pairs)
+    private void raid(SegmentType.Raid r) {
+        line("device_count = " + r.deviceCount());
+        r.dataCopies().ifPresent(c -> line("data_copies = " + c));
+        line("region_size = " + r.regionSize().count());
+        if (r.stripeSize().count() != 0) {
+            line("stripe_size = " + r.stripeSize().count());
+        }
+        nl();
+        line("raids = [");
+        indent++;
+        for (int i = 0; i < r.deviceCount(); i++) {
+            line(quote(r.metadataLvs().get(i)) + ", " + quote(r.imageLvs().get(i))
+                    + (i == r.deviceCount() - 1 ? "" : ","));
         }
         indent--;
         line("]");

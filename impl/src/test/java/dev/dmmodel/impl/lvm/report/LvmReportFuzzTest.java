@@ -39,7 +39,8 @@ class LvmReportFuzzTest {
             "lv_skip_activation", "lv_when_full", "data_lv", "metadata_lv", "pool_lv", "origin", "segtype", "stripes",
             "stripe_size", "chunk_size", "discards", "zero", "transaction_id", "thin_id", "seg_start_pe", "seg_size_pe",
             "devices", "seg_pe_ranges", "seg_le_ranges", "pvseg_start", "pvseg_size", "pv_uuid", "cache_mode",
-            "cache_policy", "cache_metadata_format", "writecache_block_size");
+            "cache_policy", "cache_metadata_format", "writecache_block_size", "region_size", "data_copies",
+            "metadata_devices", "lv_initial_image_sync");
 
     /** The report with only the columns in {@link #KEEP}. */
     static String compact(String text) {
@@ -64,7 +65,8 @@ class LvmReportFuzzTest {
         List<String> full = List.of(compact(LvmReportReaderTest.resource("thin-fullreport.json")),
                 compact(LvmReportReaderTest.resource("span-fullreport.json")));
         List<String[]> sets = new ArrayList<>();
-        for (String dir : List.of("thin-lvm-zy-direct1M/", "ss-span-1M-at8M-512k/", "writecache-w1M-at0/")) {
+        for (String dir : List.of("thin-lvm-zy-direct1M/", "ss-span-1M-at8M-512k/", "writecache-w1M-at0/",
+                "lvmraid/")) {
             sets.add(new String[] {compact(LvmReportReaderTest.resource(dir + "pvs-all.json")),
                 compact(LvmReportReaderTest.resource(dir + "vgs-all.json")),
                 compact(LvmReportReaderTest.resource(dir + "lvs-segments-all.json"))});

@@ -195,9 +195,9 @@ class LvmReportReaderTest {
 
     @Test
     void unknownSegmentTypeIsReportedWithLvAndType() {
-        assertThatThrownBy(() -> hand("20971520S", "2048S", "8192S", "wz--n-", "raid1", "\"devices\":\"x\""))
+        assertThatThrownBy(() -> hand("20971520S", "2048S", "8192S", "wz--n-", "mirror", "\"devices\":\"x\""))
                 .isInstanceOf(LvmMetadataException.class)
-                .hasMessage("hand (lvs):2:77: segment type \"raid1\" of LV vg0/data is not modelled");
+                .hasMessage("hand (lvs):2:77: segment type \"mirror\" of LV vg0/data is not modelled");
     }
 
     @Test

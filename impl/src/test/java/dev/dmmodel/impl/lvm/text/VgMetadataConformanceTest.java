@@ -51,8 +51,7 @@ class VgMetadataConformanceTest {
     private static final List<String> TRACE_FOLDERS = List.of("kernel-traces", "kernel-traces-6.12", "kernel-traces-5.10",
             "kernel-traces-7.2", "kernel-traces-6.12-stacks");
     /** Case-name prefixes whose LVM segment types are not modelled yet, with the issue that brings them. */
-    static final Map<String, String> NOT_MODELLED = Map.of("lvmraid-",
-            "LVM raid segment types (raid1, raid5_ls) are not modelled yet: issue 13 brings them");
+    static final Map<String, String> NOT_MODELLED = Map.of();
     private static final Pattern OBJECT = Pattern.compile("\\{[^{}]*\\}");
     private static final Pattern FIELD = Pattern.compile("\"([A-Za-z0-9_]+)\"\\s*:\\s*\"((?:[^\"\\\\]|\\\\.)*)\"");
     private static final Pattern RANGE = Pattern.compile("/dev/(\\S+):(\\d+)-(\\d+)");
@@ -209,6 +208,25 @@ class VgMetadataConformanceTest {
                 assertThat(p.chunkSize().count()).as(what + " chunk_size").isEqualTo(sectors(row.get("chunk_size")));
                 assertThat(p.cacheMode().map(SegmentType.CacheMode::word).orElse("")).as(what + " cache_mode")
                         .isEqualTo(row.get("cache_mode"));
+            } else if (seg.type() instanceof SegmentType.Raid r) {
+                // lib/report/report.c: stripes = area_count, data_copies, seg_pe_ranges over the images'
+                // LEs, metadata_devices the rmeta LVs
+                assertThat(r.deviceCount()).as(what + " stripes").isEqualTo(Integer.parseInt(row.get("stripes")));
+                assertThat(r.stripeSize().count()).as(what + " stripe_size").isEqualTo(sectors(row.get("stripe_size")));
+                assertThat(r.regionSize().count()).as(what + " region_size").isEqualTo(sectors(row.get("region_size")));
+                assertThat(r.copies()).as(what + " data_copies").isEqualTo(Integer.parseInt(row.get("data_copies")));
+                List<String> images = new ArrayList<>();
+                long areaLen = r.imageExtents(seg.extentCount());
+                for (String image : r.imageLvs()) {
+                    images.add(image + ":0-" + (areaLen - 1));
+                }
+                assertThat(row.get("seg_pe_ranges")).as(what + " seg_pe_ranges").isEqualTo(String.join(" ", images));
+                List<String> metas = new ArrayList<>();
+                for (String meta : r.metadataLvs()) {
+                    metas.add(meta + "(0)");
+                }
+                assertThat(row.get("metadata_devices")).as(what + " metadata_devices")
+                        .isEqualTo(String.join(",", metas));
             } else if (seg.type() instanceof SegmentType.Writecache w) {
                 assertThat(w.origin()).as(what + " origin").isEqualTo(bare(row.get("origin")));
                 assertThat(w.writecache()).as(what + " pool_lv").isEqualTo(bare(row.get("pool_lv")));

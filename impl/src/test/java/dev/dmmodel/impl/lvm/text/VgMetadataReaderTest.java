@@ -27,7 +27,7 @@ import org.junit.jupiter.api.Test;
 class VgMetadataReaderTest {
 
     static final List<String> FIXTURES = List.of("thin-lvm-zy-direct1M.vg", "lp-raid-part63.vg", "ss-str-1M-at0.vg",
-            "snapshot-c64k-6.12-stacks.vg", "cache-writecache-6.12-stacks.vg");
+            "snapshot-c64k-6.12-stacks.vg", "cache-writecache-6.12-stacks.vg", "lvmraid-6.12-stacks.vg");
 
     static String fixture(String name) {
         try (InputStream in = VgMetadataReaderTest.class.getResourceAsStream("/lvmtext/" + name)) {
@@ -139,8 +139,8 @@ class VgMetadataReaderTest {
 
     @Test
     void unknownSegmentTypesAreReportedWithTheLvAndTheLine() {
-        LvmMetadataException e = failure(thinWith("type = \"thin\"", "type = \"raid1\""));
-        assertThat(e.getMessage()).isEqualTo("t.vg:72:12: segment type \"raid1\" of LV vgt/thin is not modelled");
+        LvmMetadataException e = failure(thinWith("type = \"thin\"", "type = \"mirror\""));
+        assertThat(e.getMessage()).isEqualTo("t.vg:72:12: segment type \"mirror\" of LV vgt/thin is not modelled");
         assertThat(failure(thinWith("type = \"thin-pool\"", "type = \"mirror\"")).problem())
                 .isEqualTo("segment type \"mirror\" of LV vgt/pool is not modelled");
         // a flag on a type that takes none: thin-pool+METADATA_FORMAT is not an LVM type

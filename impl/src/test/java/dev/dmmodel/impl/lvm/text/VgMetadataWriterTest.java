@@ -83,7 +83,7 @@ class VgMetadataWriterTest {
      * context taken from the file.
      */
     @ParameterizedTest
-    @ValueSource(strings = {"ss-str-1M-at0.vg", "lp-raid-part63.vg", "thin-lvm-zy-direct1M.vg"})
+    @ValueSource(strings = {"ss-str-1M-at0.vg", "lp-raid-part63.vg", "thin-lvm-zy-direct1M.vg", "lvmraid-6.12-stacks.vg"})
     void writesTheFixtureByteForByte(String name) throws IOException {
         String text = resource(name);
         VolumeGroup vg = VgMetadataReader.read(text, name);
@@ -106,7 +106,7 @@ class VgMetadataWriterTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"ss-str-1M-at0.vg", "lp-raid-part63.vg", "thin-lvm-zy-direct1M.vg", "doc-4.5-example.vg"})
+    @ValueSource(strings = {"ss-str-1M-at0.vg", "lp-raid-part63.vg", "thin-lvm-zy-direct1M.vg", "doc-4.5-example.vg", "lvmraid-6.12-stacks.vg"})
     void roundTripsTheFixture(String name) throws IOException {
         VolumeGroup vg = VgMetadataReader.read(resource(name), name);
         assertThat(VgMetadataReader.read(VgMetadataWriter.write(vg), "<written>")).isEqualTo(vg);

@@ -10,7 +10,7 @@ public final class Bio {
     public static final int RAHEAD = 1 << 2;
     public static final int PREFLUSH = 1 << 3;
     public static final int FUA = 1 << 4;
-    static final int META = 1 << 5;
+    public static final int META = 1 << 5;
     static final int NOMERGE = 1 << 6;
 
     public String device;

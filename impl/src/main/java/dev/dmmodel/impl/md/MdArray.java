@@ -21,6 +21,8 @@ public final class MdArray implements BlockLayer.BioBasedDriver {
     private final MdArraySpec spec;
     private final MdPersonality personality;
     private final MdPersonality.Conf conf;
+    /** Whether the array has a gendisk of its own (an md device) rather than being dm-raid's. */
+    private final boolean gendisk;
 
     /**
      * The array {@code name} over {@code spec}'s members (by kernel name), running its personality.
@@ -28,11 +30,35 @@ public final class MdArray implements BlockLayer.BioBasedDriver {
      * @param block the block layer its bios go through
      */
     public MdArray(BlockLayer block, String name, MdArraySpec spec) {
+        this(block, name, spec, true);
+    }
+
+    /**
+     * An array as md or as dm-raid runs it: dm-raid's mddev has no gendisk, so its personality's remaps and splits
+     * are not traced ({@code mddev_trace_remap} and the personalities test {@code mddev->gendisk}); its members'
+     * bios show only as queued on them.
+     *
+     * @param name the md device, or the dm-raid device whose table holds the array
+     */
+    public MdArray(BlockLayer block, String name, MdArraySpec spec, boolean gendisk) {
         this.block = Objects.requireNonNull(block, "block");
         this.name = Objects.requireNonNull(name, "name");
         this.spec = Objects.requireNonNull(spec, "spec");
+        this.gendisk = gendisk;
         this.personality = MdPersonality.of(spec.level());
         this.conf = personality.run(this);
+    }
+
+    /**
+     * {@code md_handle_request} as dm-raid's {@code raid_map} calls it: the personality takes {@code bio}, whose
+     * sector is the array's (an empty preflush goes to every member first, {@code md_flush_request}).
+     */
+    // drivers/md/md.c: md_handle_request
+    public void handleRequest(Bio bio) {
+        if (bio.has(Bio.PREFLUSH) && flushRequest(bio)) {
+            return;
+        }
+        conf.makeRequest(bio);
     }
 
     /** The array's kernel name ({@code md0}). */
@@ -114,7 +140,7 @@ public final class MdArray implements BlockLayer.BioBasedDriver {
         front.parent = bio;
         bio.remaining++;
         bio.advance(sectors);
-        if (block.events.enabled()) {
+        if (gendisk && block.events.enabled()) {
             block.events.emit(name, EventType.SPLIT, front.rwbs(), front.sector, -1, "new_sector=" + bio.sector);
         }
         return front;
@@ -142,7 +168,7 @@ public final class MdArray implements BlockLayer.BioBasedDriver {
         c.sector = Math.addExact(memberSector, m.dataOffset().count());
         c.parent = bio;
         bio.remaining++;
-        if (block.events.enabled()) {
+        if (gendisk && block.events.enabled()) {
             block.events.emit(c.device, EventType.BIO_REMAP, c.rwbs(), c.sector, c.sectors,
                     "from=" + name + ":" + fromSector);
         }
@@ -161,7 +187,7 @@ public final class MdArray implements BlockLayer.BioBasedDriver {
             b.parent = parent;
             parent.remaining++;
         }
-        if (block.events.enabled()) {
+        if (gendisk && block.events.enabled()) {
             block.events.emit(b.device, EventType.BIO_REMAP, b.rwbs(), b.sector, b.sectors,
                     "from=" + name + ":" + fromSector);
         }

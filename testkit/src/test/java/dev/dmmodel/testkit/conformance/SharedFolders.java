@@ -35,7 +35,6 @@ final class SharedFolders {
         }
     }
 
-    private static final String ISSUE_13 = "issue 13 (md RAID, LVM raid and NVMe modelled to the bio) brings its model";
 
     /** Every recorded set, in the order the tests list them. */
     static final List<TraceFolder> FOLDERS = List.of(
@@ -45,8 +44,7 @@ final class SharedFolders {
                     java.util.Map.of()),
             new TraceFolder("kernel-traces-7.2", Optional.empty(),
                     java.util.Map.of()),
-            new TraceFolder("kernel-traces-6.12-stacks", Optional.empty(), orderedMap(
-                    "lvmraid-", "LVM raid (dm-raid) is not modelled yet: " + ISSUE_13)));
+            new TraceFolder("kernel-traces-6.12-stacks", Optional.empty(), orderedMap()));
 
     /**
      * The sets the model runs cases of, whole or in part: the ones the conformance counts are taken over, each

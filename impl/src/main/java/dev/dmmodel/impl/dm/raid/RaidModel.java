@@ -17,19 +17,77 @@ import java.util.function.Function;
  * raid4/5/6 ({@code configure_discard_support}: {@code devices_handle_discard_safely} is off by default), no
  * write-zeroes, {@code max_io_len} (the chunk, else the region size given), and the status of an idle array.
  *
- * <p>I/O ({@code raid_map} into {@code md_handle_request}) is the md personalities' (raid1, raid10, raid4/5/6),
- * which are not wired to dm-raid yet: {@link #map(MapContext, Bio, Bio, long)} refuses it.
+ * <p>I/O ({@code raid_map} into {@code md_handle_request}) is the md personalities' (raid1, raid10, raid4/5/6 of
+ * {@code impl.md}) on an mddev without a gendisk, so the members' bios are queued on the rimage devices without a
+ * traced remap; writes first update the metadata devices' superblock and bitmap ({@link RaidMetadataWrites}).
  */
 public final class RaidModel implements TargetModel {
 
-    /** The refusal of dm-raid I/O until the md personalities are wired. */
-    public static final String NOT_WIRED = "dm-raid I/O is modelled through the md personalities (impl.md), not yet "
-            + "wired";
-
     private final RaidTarget target;
+    private final RaidMetadataWrites metadata;
+    /** The array md runs for the target, made on the first I/O (it needs the block layer). */
+    private dev.dmmodel.impl.md.MdArray array;
 
     RaidModel(RaidTarget target) {
         this.target = target;
+        this.metadata = new RaidMetadataWrites(target, deviceSectors());
+    }
+
+    /**
+     * The md array of the target ({@code rs->md}): its level and layout from the raid type ({@code raid_types[]}:
+     * raid4 runs as raid5 with the parity on the first device), the chunk, and the data devices as members from
+     * sector 0 over {@link #deviceSectors()}.
+     */
+    // drivers/md/dm-raid.c: raid_types[], parse_raid_params (raid10_copies, raid10_format -> raid10_format_to_md_layout)
+    dev.dmmodel.device.MdArraySpec arraySpec() {
+        String type = target.raidType();
+        int level = RaidTarget.level(type);
+        dev.dmmodel.device.MdLevel mdLevel = switch (level) {
+            case 1 -> dev.dmmodel.device.MdLevel.RAID1;
+            case 5 -> dev.dmmodel.device.MdLevel.RAID5;
+            case 6 -> dev.dmmodel.device.MdLevel.RAID6;
+            case 10 -> dev.dmmodel.device.MdLevel.RAID10;
+            default -> throw new UnsupportedOperationException("dm-raid " + type + " I/O is not modelled");
+        };
+        int layout = switch (type) {
+            case "raid4" -> 4;             // ALGORITHM_PARITY_0
+            case "raid5_la" -> 0;
+            case "raid5_ra" -> 1;
+            case "raid5_ls" -> 2;
+            case "raid5_rs" -> 3;
+            case "raid5_n" -> 5;
+            case "raid6_zr" -> 8;
+            case "raid6_nr" -> 9;
+            case "raid6_nc" -> 10;
+            case "raid6_la_6" -> 16;
+            case "raid6_ra_6" -> 17;
+            case "raid6_ls_6" -> 18;
+            case "raid6_rs_6" -> 19;
+            case "raid6_n_6" -> 20;
+            default -> level == 10 ? raid10Layout() : 0;
+        };
+        List<dev.dmmodel.device.MdMember> members = new ArrayList<>();
+        long devSectors = deviceSectors();
+        List<RaidTarget.Device> devices = target.raidDevices();
+        for (int i = 0; i < devices.size(); i++) {
+            int slot = i;
+            devices.get(i).data().ifPresent(d -> members.add(new dev.dmmodel.device.MdMember(d, slot,
+                    dev.dmmodel.units.Sectors.ZERO, dev.dmmodel.units.Sectors.of(devSectors))));
+        }
+        return new dev.dmmodel.device.MdArraySpec(mdLevel, devices.size(),
+                dev.dmmodel.units.Sectors.of(level == 1 ? 0 : target.chunkSectors()), layout, "dm-raid", members);
+    }
+
+    // drivers/md/dm-raid.c: raid10_format_to_md_layout — near: copies | 1 << 8; far: 1 | copies << 8; offset also
+    // bit 16
+    private int raid10Layout() {
+        int copies = target.param("raid10_copies").map(Integer::parseInt).orElse(2);
+        String format = target.param("raid10_format").orElse("near");
+        return switch (format) {
+            case "far" -> 1 | copies << 8;
+            case "offset" -> 1 | copies << 8 | 1 << 16;
+            default -> copies | 1 << 8;
+        };
     }
 
     /**
@@ -107,21 +165,29 @@ public final class RaidModel implements TargetModel {
         return target.chunkSectors() != 0 ? target.chunkSectors() : target.regionSize().orElse(0);
     }
 
-    // an empty flush is the md personality's too (md_handle_request): nothing is sent until it is wired
-    @Override
-    public List<DeviceArea> flushAreas() {
-        return List.of();
-    }
-
-    @Override
-    public Remap map(long offset) {
-        throw new UnsupportedOperationException(NOT_WIRED);
-    }
-
+    // drivers/md/dm-raid.c: raid_map -> md_handle_request — the clone goes to the md personality, which submits the
+    // members' bios itself; a write first marks the array active and sets its bitmap bits (RaidMetadataWrites)
     @Override
     public MapResult map(MapContext ctx, Bio bio, Bio clone, long offset) {
-        // as for a target the model does not implement: the command that sent the I/O ends, the others run
-        throw new UnmodelledTargetException(ctx.device(), target.type(), ctx.device() + ": " + NOT_WIRED);
+        if (array == null) {
+            try {
+                array = new dev.dmmodel.impl.md.MdArray(ctx.block(), ctx.device(), arraySpec(), false);
+            } catch (UnsupportedOperationException | IllegalArgumentException e) {
+                throw new UnmodelledTargetException(ctx.device(), target.type(), ctx.device() + ": "
+                        + e.getMessage());
+            }
+        }
+        clone.sector = offset;
+        if (clone.op == dev.dmmodel.impl.block.Op.WRITE && clone.sectors > 0) {
+            metadata.beforeWrite(ctx.block());
+        }
+        array.handleRequest(clone);
+        return MapResult.SUBMITTED;
+    }
+
+    @Override
+    public void clockAdvanced(MapContext ctx, long fromNanos, long toNanos) {
+        metadata.clockAdvanced(ctx.block(), fromNanos, toNanos);
     }
 
     /**

@@ -137,11 +137,23 @@ class RaidTargetTypeTest {
         assertThat(synced.status(Function.identity())).isEmpty();
     }
 
+    // the recorded vgr-r5: raid5_ls (ALGORITHM_LEFT_SYMMETRIC, md layout 2), 3 devices, chunk 128 sectors; each data
+    // device 131072 / 2 data stripes = 65536 sectors from sector 0 (dm-raid's rimages carry no data offset)
     @Test
-    void ioIsNotWiredYet() {
-        TargetModel m = RaidTargetType.INSTANCE.model(raid(R5), d -> 65536L);
-        assertThatThrownBy(() -> m.map(0)).isInstanceOf(UnsupportedOperationException.class)
-                .hasMessage("dm-raid I/O is modelled through the md personalities (impl.md), not yet wired");
+    void theArrayMdRunsForTheTarget() {
+        dev.dmmodel.device.MdArraySpec spec = ((RaidModel) RaidTargetType.INSTANCE.model(raid(R5), d -> 65536L))
+                .arraySpec();
+        assertThat(spec.level()).isEqualTo(dev.dmmodel.device.MdLevel.RAID5);
+        assertThat(spec.layout()).isEqualTo(2);
+        assertThat(spec.chunk().count()).isEqualTo(128);
+        assertThat(spec.members()).extracting(m -> m.device() + "@" + m.slot() + "+" + m.dataOffset().count() + "/"
+                + m.dataSize().count()).containsExactly("253:6@0+0/65536", "253:8@1+0/65536", "253:10@2+0/65536");
+        // raid1: no chunk, every device 131072 sectors
+        dev.dmmodel.device.MdArraySpec r1 = ((RaidModel) RaidTargetType.INSTANCE.model(raid(R1), d -> 131072L))
+                .arraySpec();
+        assertThat(r1.level()).isEqualTo(dev.dmmodel.device.MdLevel.RAID1);
+        assertThat(r1.chunk().count()).isZero();
+        assertThat(r1.members()).extracting(m -> m.dataSize().count()).containsExactly(131072L, 131072L);
     }
 
     @Test

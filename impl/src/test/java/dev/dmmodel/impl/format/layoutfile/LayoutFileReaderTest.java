@@ -87,7 +87,7 @@ class LayoutFileReaderTest {
             assertThat(file.build().devices()).isNotEmpty();
             blocks++;
         }
-        assertThat(blocks).isEqualTo(5);
+        assertThat(blocks).isEqualTo(6); // the five of before and md_array's
         // and each docs/examples file appears in the page as it is
         for (Path f : exampleFiles()) {
             assertThat(doc).as(f.getFileName().toString()).contains(Files.readString(f));

@@ -124,7 +124,24 @@ public enum FindingType {
      * origin lacks (an NVMe cache over a virtio or SCSI origin). Every I/O to the cached volume, also what goes on to
      * the origin (misses, writethrough writes), is cut to the cache device's limits. {@link Severity#WARNING}.
      */
-    CACHE_DEVICE_LIMITS_CUT_ORIGIN_IO("cache.device-limits-cut-origin-io", Severity.WARNING);
+    CACHE_DEVICE_LIMITS_CUT_ORIGIN_IO("cache.device-limits-cut-origin-io", Severity.WARNING),
+    /**
+     * A workload's writes to an md raid4/5/6 array (or an LVM raid LV) covered stripes only in part: the stripe cache
+     * read old data or parity first (read-modify-write) or the rest of the stripe (reconstruct-write) before writing
+     * parity. Reported with the member pages read per MiB written, from the run.
+     */
+    MD_PARTIAL_STRIPE_WRITES("md.partial-stripe-writes", Severity.WARNING),
+    /**
+     * What a workload's writes to an md array cost at its members: raid1 and raid10 write every copy, raid4/5/6 the
+     * parity pages. {@link Severity#INFO}: the price of the redundancy, reported with the factor.
+     */
+    MD_WRITE_AMPLIFICATION("md.write-amplification", Severity.INFO),
+    /**
+     * Every write a workload sent to an md raid4/5/6 array was smaller than its full data stripe (chunk × data
+     * disks): none can be a full-stripe write, so each costs reads; a smaller chunk would let writes of that size
+     * fill stripes.
+     */
+    MD_CHUNK_LARGER_THAN_WRITES("md.chunk-larger-than-writes", Severity.INFO);
 
     private final String id;
     private final Severity defaultSeverity;

@@ -83,6 +83,17 @@ public final class HostSimulation implements Simulation {
         for (dev.dmmodel.engine.SnapshotStats s : snapshotStats()) {
             out.addAll(dev.dmmodel.impl.dm.snapshot.SnapshotFindings.of(s));
         }
+        for (dev.dmmodel.impl.md.MdArray md : kernel.mdArrays.values()) {
+            out.addAll(dev.dmmodel.impl.md.MdFindings.of(md.name(), md.spec(), md.stats()));
+        }
+        for (BlockDevice d : layout.devices()) {
+            for (dev.dmmodel.impl.dm.TargetModel m : kernel.dm.models(d.name())) {
+                if (m instanceof dev.dmmodel.impl.dm.raid.RaidModel r) {
+                    r.array().ifPresent(md -> out.addAll(dev.dmmodel.impl.md.MdFindings.of(d.name(), md.spec(),
+                            md.stats())));
+                }
+            }
+        }
         // most severe first; within a severity the layout's device order (stable sort)
         out.sort(java.util.Comparator.comparing((dev.dmmodel.finding.Finding f) -> -f.severity().ordinal()));
         return List.copyOf(out);

@@ -34,6 +34,8 @@ final class Kernel {
     final dev.dmmodel.impl.dm.snapshot.SnapshotIo snapshots;
     private final Map<String, BlockDevice> devices = new HashMap<>();
     private final List<dev.dmmodel.dm.ThinTarget> thinTargets = new ArrayList<>();
+    /** The md arrays, by kernel name, in layout order. */
+    final Map<String, dev.dmmodel.impl.md.MdArray> mdArrays = new java.util.LinkedHashMap<>();
 
     Kernel(Layout layout) {
         this.profile = layout.profile();
@@ -54,8 +56,9 @@ final class Kernel {
             } else if (d instanceof Partition p) {
                 block.addPartition(p);
             } else if (d instanceof dev.dmmodel.device.MdDevice md) {
-                block.addBioBased(md.name(), Limits.of(md.limits()),
-                        new dev.dmmodel.impl.md.MdArray(block, md.name(), md.spec()));
+                dev.dmmodel.impl.md.MdArray array = new dev.dmmodel.impl.md.MdArray(block, md.name(), md.spec());
+                mdArrays.put(md.name(), array);
+                block.addBioBased(md.name(), Limits.of(md.limits()), array);
             } else if (d instanceof DmDevice dmDevice) {
                 dm.add(dmDevice, Limits.of(dmDevice.limits()), n -> layout.device(n).size().count());
                 for (DmTarget t : dmDevice.table().targets()) {

@@ -23,6 +23,39 @@ public final class MdArray implements BlockLayer.BioBasedDriver {
     private final MdPersonality.Conf conf;
     /** Whether the array has a gendisk of its own (an md device) rather than being dm-raid's. */
     private final boolean gendisk;
+    private long arrayWrites;
+    private long arrayWriteSectors;
+    private long largestWrite;
+    private long memberWriteSectors;
+
+    /**
+     * What the array did in a run (for findings): writes it took and their sectors, the largest, and the sectors its
+     * members were written; for raid4/5/6 the stripe cache's counters, else null.
+     *
+     * @param arrayWrites write bios the personality took
+     * @param arrayWriteSectors their sectors
+     * @param largestWriteSectors the largest of them
+     * @param memberWriteSectors sectors written to the members (copies, parity)
+     * @param stripes the stripe cache's counters (raid4/5/6), or null
+     */
+    public record Stats(long arrayWrites, long arrayWriteSectors, long largestWriteSectors, long memberWriteSectors,
+                        dev.dmmodel.impl.md.raid5.StripeCache.Stats stripes) {
+    }
+
+    /** The run's counters. */
+    public Stats stats() {
+        return new Stats(arrayWrites, arrayWriteSectors, largestWrite, memberWriteSectors,
+                conf instanceof Raid5.StripeStats r ? r.stripeStats() : null);
+    }
+
+    /** Counts a write the personality takes. */
+    private void countWrite(Bio bio) {
+        if (bio.op == Op.WRITE && bio.sectors > 0) {
+            arrayWrites++;
+            arrayWriteSectors = Math.addExact(arrayWriteSectors, bio.sectors);
+            largestWrite = Math.max(largestWrite, bio.sectors);
+        }
+    }
 
     /**
      * The array {@code name} over {@code spec}'s members (by kernel name), running its personality.
@@ -58,6 +91,7 @@ public final class MdArray implements BlockLayer.BioBasedDriver {
         if (bio.has(Bio.PREFLUSH) && flushRequest(bio)) {
             return;
         }
+        countWrite(bio);
         conf.makeRequest(bio);
     }
 
@@ -97,6 +131,7 @@ public final class MdArray implements BlockLayer.BioBasedDriver {
         if (bio.has(Bio.PREFLUSH) && flushRequest(bio)) {
             return;
         }
+        countWrite(bio);
         conf.makeRequest(bio);
     }
 
@@ -168,6 +203,9 @@ public final class MdArray implements BlockLayer.BioBasedDriver {
         c.sector = Math.addExact(memberSector, m.dataOffset().count());
         c.parent = bio;
         bio.remaining++;
+        if (c.op == Op.WRITE) {
+            memberWriteSectors = Math.addExact(memberWriteSectors, c.sectors);
+        }
         if (gendisk && block.events.enabled()) {
             block.events.emit(c.device, EventType.BIO_REMAP, c.rwbs(), c.sector, c.sectors,
                     "from=" + name + ":" + fromSector);
@@ -186,6 +224,9 @@ public final class MdArray implements BlockLayer.BioBasedDriver {
         if (parent != null) {
             b.parent = parent;
             parent.remaining++;
+        }
+        if (op == Op.WRITE) {
+            memberWriteSectors = Math.addExact(memberWriteSectors, sectors);
         }
         if (gendisk && block.events.enabled()) {
             block.events.emit(b.device, EventType.BIO_REMAP, b.rwbs(), b.sector, b.sectors,

@@ -117,8 +117,14 @@ public final class Raid5 implements MdPersonality {
         return new R5Conf(array, this);
     }
 
+    /** A personality state with stripe-cache counters. */
+    interface StripeStats {
+        /** The stripe cache's counters. */
+        StripeCache.Stats stripeStats();
+    }
+
     /** {@code struct r5conf}: the geometry, the stripe cache and the bios waiting for raid5d. */
-    private static final class R5Conf implements Conf {
+    private static final class R5Conf implements Conf, StripeStats {
         private final MdArray md;
         private final Raid5Geometry geometry;
         private final StripeCache cache;
@@ -204,8 +210,8 @@ public final class Raid5 implements MdPersonality {
             done.forEach(md.block()::endio);
         }
 
-        /** The stripe cache's counters (for findings). */
-        StripeCache.Stats stats() {
+        @Override
+        public StripeCache.Stats stripeStats() {
             return cache.stats();
         }
     }

@@ -38,6 +38,11 @@ public final class RaidModel implements TargetModel {
      * raid4 runs as raid5 with the parity on the first device), the chunk, and the data devices as members from
      * sector 0 over {@link #deviceSectors()}.
      */
+    /** The md array running the target, once I/O reached it. */
+    public java.util.Optional<dev.dmmodel.impl.md.MdArray> array() {
+        return java.util.Optional.ofNullable(array);
+    }
+
     // drivers/md/dm-raid.c: raid_types[], parse_raid_params (raid10_copies, raid10_format -> raid10_format_to_md_layout)
     dev.dmmodel.device.MdArraySpec arraySpec() {
         String type = target.raidType();

@@ -62,6 +62,15 @@ public final class LayoutBuilder {
         return this;
     }
 
+    /**
+     * {@code mdadm --create} with mdadm's defaults for what the request leaves out: {@code mdadmCreate(
+     * MdadmCreateRequest.of("md0", MdLevel.RAID5, "sdb", "sdc", "sdd"))}.
+     */
+    public LayoutBuilder mdadmCreate(dev.dmmodel.device.MdadmCreateRequest request) {
+        steps.add(new LayoutStep.MdadmCreate(request));
+        return this;
+    }
+
     /** Writes a partition table with partitions 1..n. */
     public LayoutBuilder partitionTable(String disk, PartitionTableType type, PartitionSpec... partitions) {
         steps.add(new LayoutStep.CreatePartitionTable(disk, type, List.of(partitions)));

@@ -296,4 +296,17 @@ public sealed interface LayoutStep {
             Objects.requireNonNull(devNumber, "devNumber");
         }
     }
+
+    /**
+     * {@code mdadm --create}: mdadm's defaults applied to the members as they are (chunk, layout, metadata 1.2's data
+     * offset and the data size it leaves), then the array assembled as {@link AddMdArray} would.
+     *
+     * @param request the command line
+     */
+    record MdadmCreate(dev.dmmodel.device.MdadmCreateRequest request) implements LayoutStep {
+        /** Rejects nulls. */
+        public MdadmCreate {
+            Objects.requireNonNull(request, "request");
+        }
+    }
 }

@@ -97,6 +97,8 @@ final class HostBuilder implements DeviceView {
                 lvm.importVolumeGroup(s);
             } else if (step instanceof LayoutStep.AddMdArray s) {
                 addMdArray(s);
+            } else if (step instanceof LayoutStep.MdadmCreate s) {
+                mdadmCreate(s);
             } else if (step instanceof LayoutStep.DmCreate s) {
                 dmCreate(s.name(), s.uuid(), s.table(), s.kernelName(), s.devNumber(), false);
             } else {
@@ -283,6 +285,21 @@ final class HostBuilder implements DeviceView {
         for (dev.dmmodel.device.MdMember m : members) {
             hold(m.device(), name);
         }
+    }
+
+    // mdadm --create: mdadm's choices over the members as they are, then the array assembled
+    private void mdadmCreate(LayoutStep.MdadmCreate s) {
+        dev.dmmodel.device.MdadmCreateRequest r = s.request();
+        List<String> devices = new ArrayList<>();
+        for (String d : r.devices()) {
+            devices.add(d.equals("missing") ? d : resolve(d, "device").name());
+        }
+        dev.dmmodel.device.MdadmCreateRequest resolved = new dev.dmmodel.device.MdadmCreateRequest(r.name(),
+                r.level(), devices, r.chunk(), r.layout(), r.metadata(), r.dataOffset(), r.assumeClean());
+        dev.dmmodel.device.MdArraySpec spec = dev.dmmodel.impl.mdadm.MdadmCreate.spec(resolved,
+                d -> devices.contains(d) ? this.devices.get(d).size().count() : 0);
+        addMdArray(new LayoutStep.AddMdArray(dev.dmmodel.impl.mdadm.MdadmCreate.kernelName(r.name()), spec,
+                Optional.empty()));
     }
 
     // drivers/md/md.c: md_alloc — mdN is 9:N; a named array gets the next free minor from 512

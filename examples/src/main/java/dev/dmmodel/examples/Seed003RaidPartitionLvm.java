@@ -52,29 +52,20 @@ public final class Seed003RaidPartitionLvm {
     /** One 200 GB SATA disk of the software array, in sectors (200e9 / 512). */
     static final Sectors MEMBER_SIZE = Bytes.parse("200GB").toSectors();
     /**
-     * mdadm's metadata 1.2 data offset on a 200 GB member (super1.c validate_geometry1): bitmap space 64 KiB (a
-     * member over 8 GiB), headroom 128 MiB (halved only while 1024 × headroom exceeds the member), 12 KiB of
-     * superblock: 24 + 128 + 262144 = 262296 sectors, rounded up to 1 MiB = 264192.
-     */
-    static final long DATA_OFFSET = 264_192;
-    /** The member's data: 390625000 − 264192 = 390360808 sectors, rounded down to the 64 KiB chunk: 390360704. */
-    static final long DATA_SIZE = (MEMBER_SIZE.count() - DATA_OFFSET) / 128 * 128;
-
-    /**
      * The software-RAID half of the thread: md raid5 over eight such disks, 64 KiB chunks (left-symmetric), on Linux
      * 6.12, as the whole array ({@code md0}), with an msdos partition at sector 2048 as fdisk places it today
      * ({@code md0p1}), or with LVM on that partition ({@code /dev/vg0/test}).
      */
     static Layout softwareRaid(boolean partition, boolean lvm) {
         dev.dmmodel.layout.LayoutBuilder b = Layout.builder(KernelProfile.LINUX_6_12);
-        java.util.List<dev.dmmodel.device.MdMember> members = new java.util.ArrayList<>();
+        String[] members = new String[8];
         for (int i = 0; i < 8; i++) {
-            String name = "sd" + (char) ('a' + i);
-            b.disk(name, DiskPresets.ahciSata().withSize(MEMBER_SIZE));
-            members.add(new dev.dmmodel.device.MdMember(name, i, Sectors.of(DATA_OFFSET), Sectors.of(DATA_SIZE)));
+            members[i] = "sd" + (char) ('a' + i);
+            b.disk(members[i], DiskPresets.ahciSata().withSize(MEMBER_SIZE));
         }
-        b.mdArray("md0", new dev.dmmodel.device.MdArraySpec(dev.dmmodel.device.MdLevel.RAID5, 8, Sectors.of(128), 2,
-                "1.2", members));
+        // mdadm --create /dev/md0 --level=5 --raid-devices=8 --chunk=64 /dev/sd[a-h]
+        b.mdadmCreate(dev.dmmodel.device.MdadmCreateRequest.of("md0", dev.dmmodel.device.MdLevel.RAID5, members)
+                .withChunk(CHUNK));
         if (partition) {
             b.partitionTable("md0", PartitionTableType.MSDOS, PartitionSpec.atToEnd(Sectors.of(2048)));
         }

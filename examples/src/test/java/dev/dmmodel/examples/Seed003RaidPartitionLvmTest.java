@@ -59,6 +59,17 @@ class Seed003RaidPartitionLvmTest {
     // 4688. md0p1 at 2048 = row 2 + 256 sectors (2 chunks): row 2 writes chunks 2-6 and reads chunks 0-1 (32 pages),
     // rows 3-37 are full, row 38 (from 34048) writes 768 sectors = 6 chunks and reads 1 (16): 48 reads again, writes
     // 35 x 128 + (80 + 16) + (96 + 16) = 4688. The LV starts at 2048 + pe_start 2688 = 4736 = row 5 + 256: the same.
+    // mdadm's metadata 1.2 on a 200 GB member (390625000 sectors): bitmap space 64 KiB (over 8 GiB), headroom 128 MiB
+    // (1024 x 262144 does not exceed the member), 24 + 128 + 262144 = 262296 rounded up to 1 MiB = 264192; the data
+    // (390625000 - 264192 = 390360808) rounded down to the 128-sector chunk: 390360704
+    @Test
+    void mdadmPlacesTheDataAsItWould() {
+        var md = Seed003RaidPartitionLvm.softwareRaid(false, false).mdDevices().get(0);
+        assertThat(md.spec().members()).allMatch(m -> m.dataOffset().count() == 264_192
+                && m.dataSize().count() == 390_360_704L);
+        assertThat(md.size().count()).isEqualTo(7 * 390_360_704L);
+    }
+
     @Test
     void softwareRaidWritesTheSameWhateverTheStack() {
         for (boolean[] stack : new boolean[][] {{false, false}, {true, false}, {true, true}}) {

@@ -9,7 +9,7 @@ import java.util.Set;
  * One line of a workload script, as users paste them from a shell: {@code dd}, writes to sysfs and
  * procfs, {@code sync}, {@code blockdev --setbsz}, {@code mkfs.xfs}, {@code mount}/{@code umount},
  * {@code dmsetup message|suspend|resume}, {@code blkdiscard}, {@code sleep}, and LVM's thin {@code lvcreate -V -T},
- * {@code lvcreate -s} and {@code lvremove}. Parse with
+ * {@code lvcreate -s} and {@code lvremove}, and {@code mdadm --create}. Parse with
  * {@link Script#parse(String)} or {@link Command#parse(String)}.
  */
 public sealed interface Command {
@@ -319,6 +319,22 @@ public sealed interface Command {
         public LvcreateCowSnapshot {
             Objects.requireNonNull(line, "line");
             Objects.requireNonNull(origin, "origin");
+            Objects.requireNonNull(request, "request");
+        }
+    }
+
+    /**
+     * {@code mdadm --create DEVICE --level=L --raid-devices=N [--chunk=C] [--layout=P] [--metadata=V] [--assume-clean]
+     * MEMBERS...}: an md array started on the running host (mdadm's defaults for what the line leaves out; the model
+     * takes the array as in sync).
+     *
+     * @param line the line
+     * @param request what the line asks for
+     */
+    record MdadmCreate(String line, dev.dmmodel.device.MdadmCreateRequest request) implements Command {
+        /** Rejects nulls. */
+        public MdadmCreate {
+            Objects.requireNonNull(line, "line");
             Objects.requireNonNull(request, "request");
         }
     }

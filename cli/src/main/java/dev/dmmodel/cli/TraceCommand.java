@@ -218,13 +218,21 @@ final class TraceCommand implements Callable<Integer> {
      * before any event is printed (the engine would stop at that command, after the events before it).
      */
     private static void checkDevices(Layout layout, List<WorkloadLines.Step> steps) {
+        java.util.Set<String> created = new java.util.HashSet<>();
         for (WorkloadLines.Step step : steps) {
             for (String ref : devices(step.command())) {
-                if (layout.find(ref).isEmpty()) {
+                if (layout.find(ref).isEmpty() && !created.contains(ref)) {
                     throw new CliException(step.where() + ": no device " + ref + " in the snapshot (devices: "
                             + String.join(", ", layout.devices().stream().map(d -> d.name()).toList())
                             + "; /dev/mapper/NAME and /dev/VG/LV work too) (in: " + step.command().line() + ")");
                 }
+            }
+            // an array mdadm --create starts is there for the lines after it
+            if (step.command() instanceof Command.MdadmCreate m) {
+                String md = m.request().name().replaceFirst("^/dev/md/?", "md").replaceFirst("^md0*(\\d)", "md$1");
+                created.add(md);
+                created.add("/dev/" + md);
+                created.add(m.request().name());
             }
         }
     }

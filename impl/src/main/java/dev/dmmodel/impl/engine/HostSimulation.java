@@ -246,6 +246,9 @@ public final class HostSimulation implements Simulation {
             if (command instanceof Command.Lvremove r) {
                 return ThinLvCommands.lvremove(lvmHost(), r);
             }
+            if (command instanceof Command.MdadmCreate m) {
+                return mdadmCreate(m);
+            }
             if (command instanceof Command.Sleep s) {
                 // time passes: the dm targets' timers and periodic work that fall due run (dm-cache's waker,
                 // dm-writecache's autocommit), and their I/O completes while the shell sleeps
@@ -306,6 +309,72 @@ public final class HostSimulation implements Simulation {
                 updated.physicalVolumes(), withDevice, updated.allocationPolicy()));
         refreshLayout();
         return new CommandResult(c, 0, "  Logical volume \"" + cow.name() + "\" created.", 0);
+    }
+
+    /*
+     * mdadm --create on a running host: mdadm's choices over the members as they are now (impl.mdadm), the
+     * personality's checks, size and limits, and the array running (assumed in sync: the model does not resync).
+     */
+    private CommandResult mdadmCreate(Command.MdadmCreate c) {
+        dev.dmmodel.device.MdadmCreateRequest r = c.request();
+        String name;
+        dev.dmmodel.device.MdArraySpec spec;
+        try {
+            name = dev.dmmodel.impl.mdadm.MdadmCreate.kernelName(r.name());
+            if (kernel.device(name) != null) {
+                return new CommandResult(c, 1, "mdadm: " + r.name() + " is already in use.", 0);
+            }
+            List<String> devices = new ArrayList<>();
+            for (String d : r.devices()) {
+                if (d.equals("missing")) {
+                    devices.add(d);
+                    continue;
+                }
+                java.util.Optional<BlockDevice> dev = layout.find(d);
+                if (dev.isEmpty()) {
+                    return new CommandResult(c, 1, "mdadm: cannot open " + d + ": No such file or directory", 0);
+                }
+                if (holds(dev.get().name())) {
+                    return new CommandResult(c, 1, "mdadm: cannot open " + d + ": Device or resource busy", 0);
+                }
+                devices.add(dev.get().name());
+            }
+            spec = dev.dmmodel.impl.mdadm.MdadmCreate.spec(new dev.dmmodel.device.MdadmCreateRequest(r.name(),
+                    r.level(), devices, r.chunk(), r.layout(), r.metadata(), r.dataOffset(), r.assumeClean()),
+                    d -> kernel.device(d).size().count());
+            dev.dmmodel.impl.md.MdPersonality.of(spec.level()).check(name, spec);
+        } catch (dev.dmmodel.layout.LayoutException e) {
+            return new CommandResult(c, 1, e.getMessage(), 0);
+        }
+        long size = dev.dmmodel.impl.md.MdPersonality.of(spec.level()).size(spec);
+        dev.dmmodel.impl.block.Limits limits = dev.dmmodel.impl.md.MdLimits.compute(name, spec, kernelView(),
+                kernel.profile);
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("md(\\d+)").matcher(name);
+        m.matches();
+        dev.dmmodel.device.MdDevice md = new dev.dmmodel.device.MdDevice(name, new dev.dmmodel.device.DevNumber(
+                dev.dmmodel.device.MdDevice.MD_MAJOR, Integer.parseInt(m.group(1))),
+                dev.dmmodel.units.Sectors.of(size), spec, limits.toQueueLimits());
+        kernel.addMd(md, limits);
+        current.add(md);
+        refreshLayout();
+        return new CommandResult(c, 0, "mdadm: array " + r.name() + " started.", 0);
+    }
+
+    // whether a device is in use: a member of an array, a PV, or below a dm table
+    private boolean holds(String device) {
+        for (BlockDevice d : current) {
+            if (d instanceof dev.dmmodel.device.MdDevice md
+                    && md.spec().members().stream().anyMatch(x -> x.device().equals(device))) {
+                return true;
+            }
+            if (d instanceof dev.dmmodel.device.DmDevice dm && dm.table().devices().contains(device)) {
+                return true;
+            }
+            if (d instanceof dev.dmmodel.device.Partition p && p.disk().equals(device)) {
+                return true;
+            }
+        }
+        return layout.physicalVolume(device).isPresent();
     }
 
     // dmsetup reload + resume of a device while the workload runs: same device, the new table's limits
@@ -437,6 +506,8 @@ public final class HostSimulation implements Simulation {
                 devices.add(new dev.dmmodel.device.Partition(p.name(), p.devNumber(), p.disk(), p.number(), p.start(),
                         p.size(), q.toBuilder().alignmentOffset(p.limits().alignmentOffset())
                         .misaligned(p.limits().misaligned()).discardAlignment(p.limits().discardAlignment()).build()));
+            } else if (d instanceof dev.dmmodel.device.MdDevice md) {
+                devices.add(new dev.dmmodel.device.MdDevice(md.name(), md.devNumber(), md.size(), md.spec(), q));
             } else {
                 dev.dmmodel.device.DmDevice dm = (dev.dmmodel.device.DmDevice) d;
                 devices.add(new dev.dmmodel.device.DmDevice(dm.name(), dm.devNumber(), dm.dmName(), dm.uuid(),

@@ -89,6 +89,14 @@ final class Kernel {
         }
     }
 
+    /** An md array {@code mdadm --create} starts while the workload runs. */
+    void addMd(dev.dmmodel.device.MdDevice md, Limits limits) {
+        dev.dmmodel.impl.md.MdArray array = new dev.dmmodel.impl.md.MdArray(block, md.name(), md.spec());
+        mdArrays.put(md.name(), array);
+        block.addBioBased(md.name(), limits, array);
+        devices.put(md.name(), md);
+    }
+
     /** A dm device LVM activates while the workload runs. */
     void addDm(DmDevice device, Limits limits) {
         dm.add(device, limits, n -> devices.get(n).size().count());

@@ -44,7 +44,7 @@ public final class WorkloadParser {
 
     /** Command words that make {@code "# WORD ..."} a root prompt rather than a comment in a script. */
     static final Set<String> KNOWN_COMMANDS = Set.of("dd", "echo", "sync", "blockdev", "mkfs.xfs",
-            "mkfs.ext4", "mount", "umount", "dmsetup", "blkdiscard", "lvcreate", "lvremove", "sleep", "sudo", "time", "sh",
+            "mkfs.ext4", "mount", "umount", "dmsetup", "blkdiscard", "lvcreate", "lvremove", "mdadm", "sleep", "sudo", "time", "sh",
             "bash");
 
     /**
@@ -185,6 +185,7 @@ public final class WorkloadParser {
             case "blkdiscard": return List.of(BlkdiscardTool.blkdiscard(args, ctx));
             case "lvcreate": return List.of(LvcreateTool.lvcreate(args, ctx));
             case "lvremove": return List.of(LvremoveTool.lvremove(args, ctx));
+            case "mdadm": return List.of(MdadmTool.mdadm(args, ctx));
             case "sleep": return List.of(SleepTool.sleep(args, ctx));
             default: throw ctx.fail("unknown command '" + name + "'");
         }

@@ -36,6 +36,8 @@ import org.openjdk.jmh.infra.Blackhole;
  *       msdos partition at sector 2048 of a 64 GiB scsi_debug disk), target {@code /dev/vg/lv};</li>
  *   <li>{@code stack=striped}: dm-striped, 2 stripes × 64 KiB over two 64 GiB scsi_debug disks
  *       ({@link Stacks#striped()}), target {@code /dev/vg/striped};</li>
+ *   <li>{@code stack=raid5}: an LV on md raid5 over four disks, 64 KiB chunks ({@link Stacks#raid5()}): writes go
+ *       through the stripe cache (reads before partial-stripe writes, parity), target {@code /dev/vg/r5};</li>
  *   <li>{@code workload=rand4k}: 4 KiB writes in a seeded random order (seed 42), each 4 KiB block of the
  *       first {@value #OPS} × 4 KiB of the LV once;</li>
  *   <li>{@code workload=seq1m}: 1 MiB sequential writes over the first {@value #OPS} MiB of the LV.</li>
@@ -65,7 +67,7 @@ public class BioEventThroughput {
     public static final int OPS = 10_000;
 
     /** The stack under test. */
-    @Param({"linear", "striped"})
+    @Param({"linear", "striped", "raid5"})
     public String stack;
 
     /** The write pattern. */
@@ -90,8 +92,12 @@ public class BioEventThroughput {
                 layout = Stacks.striped();
                 target = Stacks.STRIPED_LV;
                 break;
+            case "raid5":
+                layout = Stacks.raid5();
+                target = Stacks.RAID5_LV;
+                break;
             default:
-                throw new IllegalArgumentException("stack must be linear or striped, not " + stack);
+                throw new IllegalArgumentException("stack must be linear, striped or raid5, not " + stack);
         }
         job = job(workload, target);
     }

@@ -20,6 +20,8 @@ public final class Stacks {
     public static final String LINEAR_LV = "/dev/vg/lv";
     /** The striped LV's path in {@link #striped()}. */
     public static final String STRIPED_LV = "/dev/vg/striped";
+    /** The LV of {@link #raid5()}. */
+    public static final String RAID5_LV = "/dev/vg/r5";
 
     private Stacks() {
     }
@@ -66,6 +68,26 @@ public final class Stacks {
                 .vgcreate("vg", "sda", "sdb")
                 .lvcreate("vg", LvCreateRequest.builder("striped").size(Bytes.gib(64)).stripes(2)
                         .stripeSize(Bytes.kib(64)).build())
+                .build();
+    }
+
+    /**
+     * LVM on md raid5: four 64 GiB scsi_debug disks {@code sda}..{@code sdd} in an array {@code md0} made by
+     * {@code mdadm --create --level=5 --raid-devices=4 --chunk=64} (left-symmetric, 192 KiB data stripe), a PV on
+     * it and a 64 GiB LV {@code vg/r5}. A 4 KiB write is a reconstruct-write through the stripe cache (two page
+     * reads, two page writes); a 1 MiB write is five full stripes and two partial ones.
+     */
+    public static Layout raid5() {
+        return Layout.builder(KernelProfile.defaultProfile())
+                .disk("sda", DiskPresets.scsiDebug(512, 512, 0).withSize(Bytes.gib(64)))
+                .disk("sdb", DiskPresets.scsiDebug(512, 512, 0).withSize(Bytes.gib(64)))
+                .disk("sdc", DiskPresets.scsiDebug(512, 512, 0).withSize(Bytes.gib(64)))
+                .disk("sdd", DiskPresets.scsiDebug(512, 512, 0).withSize(Bytes.gib(64)))
+                .mdadmCreate(dev.dmmodel.device.MdadmCreateRequest.of("md0", dev.dmmodel.device.MdLevel.RAID5, "sda",
+                        "sdb", "sdc", "sdd").withChunk(Bytes.kib(64)).withAssumeClean())
+                .pvcreate("md0")
+                .vgcreate("vg", "md0")
+                .lvcreate("vg", LvCreateRequest.builder("r5").size(Bytes.gib(64)).build())
                 .build();
     }
 }

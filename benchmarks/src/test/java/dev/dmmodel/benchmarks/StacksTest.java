@@ -43,9 +43,11 @@ class StacksTest {
 
     @Test
     void eachBenchmarkJobRunsWithoutErrorAndReachesTheDisks() {
-        for (String stack : List.of("linear", "striped")) {
-            Layout layout = stack.equals("linear") ? Stacks.linear() : Stacks.striped();
-            String target = stack.equals("linear") ? Stacks.LINEAR_LV : Stacks.STRIPED_LV;
+        for (String stack : List.of("linear", "striped", "raid5")) {
+            Layout layout = stack.equals("linear") ? Stacks.linear() : stack.equals("raid5") ? Stacks.raid5()
+                    : Stacks.striped();
+            String target = stack.equals("linear") ? Stacks.LINEAR_LV : stack.equals("raid5") ? Stacks.RAID5_LV
+                    : Stacks.STRIPED_LV;
             for (String workload : List.of("rand4k", "seq1m")) {
                 List<TraceEvent> events = new ArrayList<>();
                 IoJob job = BioEventThroughput.job(workload, target);

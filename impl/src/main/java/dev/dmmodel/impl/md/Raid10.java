@@ -101,7 +101,8 @@ public final class Raid10 implements MdPersonality {
     }
 
     // drivers/md/raid10.c: raid10_set_limits — no write-zeroes, io_min the chunk, io_opt the chunk × stripes
-    // (raid10_nr_stripes); 6.11+ also chunk_sectors (md's conversion to queue_limits), so the block layer splits
+    // (raid10_nr_stripes); chunk_sectors the chunk since "md/raid10: set chunk_sectors limit" (mainline 6.17, in the
+    // 6.12 stable series: recorded on 6.12.117; the same series set dm-stripe's), so the block layer splits
     @Override
     public void setLimits(Limits lim, MdArraySpec spec, KernelProfile p) {
         Geo g = geo("md", spec);
@@ -109,7 +110,7 @@ public final class Raid10 implements MdPersonality {
         lim.ioMin = Math.multiplyExact(g.chunk(), 512);
         int stripes = g.raidDisks() % g.nearCopies() != 0 ? g.raidDisks() : g.raidDisks() / g.nearCopies();
         lim.ioOpt = Math.multiplyExact(lim.ioMin, stripes);
-        if (p.isAtLeast(6, 11)) {
+        if (p.isAtLeast(6, 12)) {
             lim.chunkSectors = g.chunk();
         }
     }

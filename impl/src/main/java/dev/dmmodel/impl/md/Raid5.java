@@ -138,7 +138,8 @@ public final class Raid5 implements MdPersonality {
             this.geometry = new Raid5Geometry(pers.level.number(), spec.layout(), spec.raidDisks(), chunk);
             long component = spec.members().stream().mapToLong(m -> m.dataSize().count()).min().orElse(0)
                     / chunk * chunk;
-            this.cache = new StripeCache(geometry, StripeCache.NR_STRIPES, component);
+            // the engine needs the I/O, not the contents: memory stays the cache's heads however much is written
+            this.cache = new StripeCache(geometry, StripeCache.NR_STRIPES, component, false);
         }
 
         // drivers/md/raid5.c: raid5_make_request — reads bypass the cache chunk by chunk (chunk_aligned_read), writes

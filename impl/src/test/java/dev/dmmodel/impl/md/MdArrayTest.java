@@ -179,7 +179,7 @@ class MdArrayTest {
 
     @Nested
     class Raid10 {
-        // near=2 (layout 258) over 4 disks: io_min 64 KiB, io_opt 2 x 64 KiB, chunk_sectors 128 (6.11+), size half
+        // near=2 (layout 258) over 4 disks: io_min 64 KiB, io_opt 2 x 64 KiB, chunk_sectors 128 (6.12 stable, mainline 6.17), size half
         // the members: 16352 chunks per member / 1 far copy x 4 disks / 2 near copies = 32704 chunks = 4186112
         @Test
         void limitsAndSizeAsRecorded() {

@@ -162,6 +162,8 @@ public final class StripeCache {
     }
 
     private final Raid5Geometry geometry;
+    /** Whether the members' contents are kept (the data model), or only the I/O worked out. */
+    private final boolean trackData;
     private final int stripeCacheSize;
     private final long componentSectors;
     private final long arraySectors;
@@ -208,11 +210,26 @@ public final class StripeCache {
      * @throws IllegalArgumentException if the size is outside md's bounds or the members are below one chunk
      */
     public StripeCache(Raid5Geometry geometry, int stripeCacheSize, long componentSectors) {
+        this(geometry, stripeCacheSize, componentSectors, true);
+    }
+
+    /**
+     * As {@link #StripeCache(Raid5Geometry, int, long)}, keeping the members' contents ({@link #readArray},
+     * {@link #parityConsistent}) only when {@code trackData}: the engine does not, so that its memory stays that of
+     * the cache's heads however much is written.
+     */
+    public StripeCache(Raid5Geometry geometry, int stripeCacheSize, long componentSectors, boolean trackData) {
         this(geometry, stripeCacheSize, componentSectors,
-                Objects.requireNonNull(geometry, "geometry").arraySectors(componentSectors));
+                Objects.requireNonNull(geometry, "geometry").arraySectors(componentSectors), trackData);
     }
 
     private StripeCache(Raid5Geometry geometry, int stripeCacheSize, long componentSectors, long arraySectors) {
+        this(geometry, stripeCacheSize, componentSectors, arraySectors, true);
+    }
+
+    private StripeCache(Raid5Geometry geometry, int stripeCacheSize, long componentSectors, long arraySectors,
+                        boolean trackData) {
+        this.trackData = trackData;
         this.geometry = Objects.requireNonNull(geometry, "geometry");
         // drivers/md/raid5.c: raid5_set_cache_size — 16 < size <= 32768
         if (stripeCacheSize < MIN_STRIPE_CACHE_SIZE || stripeCacheSize > MAX_STRIPE_CACHE_SIZE) {
@@ -479,14 +496,16 @@ public final class StripeCache {
 
     // drivers/md/raid5.c: raid5_end_read_request — a completed read makes the page R5_UPTODATE
     private void readPage(StripeHead sh, int disk) {
-        long[] stored = members.get(disk).get(sh.sector);
+        long[] stored = trackData ? members.get(disk).get(sh.sector) : null;
         System.arraycopy(stored == null ? new long[PAGE] : stored, 0, sh.page[disk], 0, PAGE);
         sh.uptodate[disk] = true;
         pagesRead[disk]++;
     }
 
     private void writePage(StripeHead sh, int disk) {
-        members.get(disk).put(sh.sector, sh.page[disk].clone());
+        if (trackData) {
+            members.get(disk).put(sh.sector, sh.page[disk].clone());
+        }
         pagesWritten[disk]++;
     }
 
@@ -598,6 +617,9 @@ public final class StripeCache {
      * @throws IllegalArgumentException if the disk is not a member or the sector is outside the member
      */
     public long readMember(int disk, long memberSector) {
+        if (!trackData) {
+            throw new IllegalStateException("this stripe cache keeps no member contents (trackData false)");
+        }
         requireDisk(disk);
         requireMemberSector(memberSector);
         long[] stored = members.get(disk).get(memberSector - memberSector % PAGE);
@@ -611,6 +633,9 @@ public final class StripeCache {
      * @throws IllegalArgumentException if the sector is not a multiple of 8 or outside the member
      */
     public boolean parityConsistent(long memberSector) {
+        if (!trackData) {
+            throw new IllegalStateException("this stripe cache keeps no member contents (trackData false)");
+        }
         requireMemberSector(memberSector);
         if (memberSector % PAGE != 0) {
             throw new IllegalArgumentException("memberSector (" + memberSector + ") must be a multiple of "

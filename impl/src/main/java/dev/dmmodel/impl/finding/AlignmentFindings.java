@@ -107,21 +107,29 @@ final class AlignmentFindings {
                 + " of parity)", fix);
     }
 
-    static Finding deviceOffset(DmDevice dm, QueueLimits l) {
-        return of(FindingType.DEVICE_ALIGNMENT_OFFSET, dm.name(), dm.name() + " (" + dm.dmName()
-                + ") reports alignment_offset " + l.alignmentOffset() + ": its sector 0 lies "
+    static Finding deviceOffset(dev.dmmodel.device.BlockDevice d, QueueLimits l) {
+        boolean md = d instanceof dev.dmmodel.device.MdDevice;
+        return of(FindingType.DEVICE_ALIGNMENT_OFFSET, d.name(), label(d)
+                + " reports alignment_offset " + l.alignmentOffset() + ": its sector 0 lies "
                 + (l.alignmentGranularity() - l.alignmentOffset()) + " bytes past a "
                 + Sizes.format(l.alignmentGranularity())
                 + " boundary of the devices below, so aligned I/O to it is misaligned below",
-                "move the data it maps (partition start, pe_start or table offsets) to a multiple of "
+                (md ? "move each member's data (partition start + md data offset)" : "move the data it maps "
+                        + "(partition start, pe_start or table offsets)") + " to a multiple of "
                 + Sizes.format(l.alignmentGranularity()) + " on the disk");
     }
 
-    static Finding deviceMisaligned(DmDevice dm) {
-        return of(FindingType.DEVICE_MISALIGNED, dm.name(), dm.name() + " (" + dm.dmName()
-                + ") reports alignment_offset -1: its devices are aligned differently from each other, so no"
-                + " offset in it is aligned on all of them", "align every device of its table the same way (same"
-                + " partition start modulo the physical block / io_min on each disk)");
+    static Finding deviceMisaligned(dev.dmmodel.device.BlockDevice d) {
+        boolean md = d instanceof dev.dmmodel.device.MdDevice;
+        return of(FindingType.DEVICE_MISALIGNED, d.name(), label(d)
+                + " reports alignment_offset -1: its " + (md ? "members" : "devices") + " are aligned differently"
+                + " from each other, so no offset in it is aligned on all of them", "align every "
+                + (md ? "member of the array" : "device of its table") + " the same way (same partition start"
+                + (md ? " + data offset" : "") + " modulo the physical block / io_min on each disk)");
+    }
+
+    private static String label(dev.dmmodel.device.BlockDevice d) {
+        return d instanceof DmDevice dm ? dm.name() + " (" + dm.dmName() + ")" : d.name();
     }
 
     static Finding vgMixedBlockSizes(VolumeGroup vg, Map<Long, List<String>> byLbs) {

@@ -44,6 +44,9 @@ public final class LayoutValidator {
             extentSizeVsStripe(layout, vg, out);
             ThinFindings.metadataSpare(vg, out);
         }
+        for (dev.dmmodel.device.MdDevice md : layout.mdDevices()) {
+            deviceAlignment(md, out);
+        }
         for (DmDevice dm : layout.dmDevices()) {
             deviceAlignment(dm, out);
             tableBlockSizes(layout, dm, out);
@@ -90,7 +93,7 @@ public final class LayoutValidator {
     }
 
     // drivers/md/dm-table.c reports the stacked alignment_offset; non-zero or -1 means LV sector 0 is off the grain
-    static void deviceAlignment(DmDevice dm, List<Finding> out) {
+    static void deviceAlignment(BlockDevice dm, List<Finding> out) {
         QueueLimits l = dm.limits();
         if (l.misaligned()) {
             out.add(AlignmentFindings.deviceMisaligned(dm));

@@ -73,4 +73,34 @@ class MdFindingsTest {
         assertThat(run(MdLevel.RAID0, 4, 128, -1, "dd if=/dev/zero of=/dev/md0 bs=1M count=1 oflag=direct"))
                 .isEmpty();
     }
+
+    // md on partitions of 4 KiB-sector (512e) disks, one partition at 2048 and one at 63: member data starts at
+    // disk sector 2048 + 4096 (aligned) and 63 + 4096 = 4159, 7 sectors past a 4 KiB boundary, i.e. 512 bytes before
+    // the next: blk_stack_limits cannot reconcile 0 with 512 and marks the array misaligned (-1, as 5.10 reports it);
+    // 6.12's blk_validate_limits then keeps the offset modulo the physical block: alignment_offset 512
+    private static Layout mixedMembers(KernelProfile p) {
+        LayoutBuilder b = Layout.builder(p);
+        for (String d : List.of("sda", "sdb")) {
+            b.disk(d, DiskPresets.ahciSata().toBuilder().physicalBlockSize(4096).size(Bytes.gib(2)).build());
+        }
+        b.partitionTable("sda", dev.dmmodel.device.PartitionTableType.MSDOS,
+                dev.dmmodel.device.PartitionSpec.atToEnd(Sectors.of(2048)));
+        b.partitionTable("sdb", dev.dmmodel.device.PartitionTableType.MSDOS,
+                dev.dmmodel.device.PartitionSpec.atToEnd(Sectors.of(63)));
+        return b.mdArray("md0", new MdArraySpec(MdLevel.RAID1, 2, Sectors.of(0), 0, "1.2", List.of(
+                new MdMember("sda1", 0, Sectors.of(4096), Sectors.of(1_000_000)),
+                new MdMember("sdb1", 1, Sectors.of(4096), Sectors.of(1_000_000))))).build();
+    }
+
+    @Test
+    void membersAlignedDifferentlyMisalignTheArray() {
+        Layout old = mixedMembers(KernelProfile.LINUX_5_10);
+        assertThat(old.limits("md0").misaligned()).isTrue();
+        assertThat(old.findings().stream().filter(f -> f.id().equals("align.device.misaligned")).findFirst()
+                .orElseThrow().fix()).contains("member of the array");
+        Layout now = mixedMembers(KernelProfile.LINUX_6_12);
+        assertThat(now.limits("md0").alignmentOffset()).isEqualTo(512);
+        assertThat(now.findings().stream().filter(f -> f.id().equals("align.device.offset")).findFirst()
+                .orElseThrow().message()).startsWith("md0 reports alignment_offset 512");
+    }
 }

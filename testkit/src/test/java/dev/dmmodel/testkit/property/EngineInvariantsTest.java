@@ -2,9 +2,7 @@ package dev.dmmodel.testkit.property;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.dmmodel.device.BlockDevice;
 import dev.dmmodel.device.Disk;
-import dev.dmmodel.engine.Simulation;
 import dev.dmmodel.layout.Layout;
 import dev.dmmodel.limits.QueueLimits;
 import dev.dmmodel.trace.EventType;
@@ -47,9 +45,7 @@ class EngineInvariantsTest {
     }
 
     private static List<TraceEvent> run(Layout layout, Script script) {
-        List<TraceEvent> events = new ArrayList<>();
-        Simulation.of(layout).run(script, events::add);
-        return events;
+        return dev.dmmodel.testkit.property.TraceChecks.run(layout, script);
     }
 
     /** The same layout and workload give the same trace, event for event. */
@@ -63,15 +59,7 @@ class EngineInvariantsTest {
     @PropertyTest(tries = 1000)
     void everyBioLiesInsideItsDevice(@ForAll("cases") Case c) {
         Layout layout = c.plan().build();
-        for (TraceEvent e : run(layout, c.script())) {
-            if (e.nrSectors() <= 0 || !(e.type() == EventType.BIO_QUEUE || e.type() == EventType.BIO_REMAP
-                    || e.type() == EventType.RQ_ISSUE)) {
-                continue;
-            }
-            BlockDevice d = layout.device(e.device());
-            assertThat(e.sector() + e.nrSectors()).as("%s: end of %s", e, d.name())
-                    .isLessThanOrEqualTo(d.size().count());
-        }
+        dev.dmmodel.testkit.property.TraceChecks.assertInsideDevices(layout, run(layout, c.script()));
     }
 
     /**

@@ -2,10 +2,8 @@ package dev.dmmodel.testkit.property.md;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.dmmodel.device.BlockDevice;
 import dev.dmmodel.device.MdDevice;
 import dev.dmmodel.device.MdMember;
-import dev.dmmodel.engine.Simulation;
 import dev.dmmodel.layout.Layout;
 import dev.dmmodel.testkit.property.DmGens;
 import dev.dmmodel.testkit.property.ForAll;
@@ -55,9 +53,7 @@ class MdInvariantsTest {
     }
 
     private static List<TraceEvent> run(Layout layout, Script script) {
-        List<TraceEvent> events = new ArrayList<>();
-        Simulation.of(layout).run(script, events::add);
-        return events;
+        return dev.dmmodel.testkit.property.TraceChecks.run(layout, script);
     }
 
     @PropertyTest(tries = 150)
@@ -68,15 +64,7 @@ class MdInvariantsTest {
     @PropertyTest(tries = 150)
     void everyBioLiesInsideItsDevice(@ForAll("cases") Case c) {
         Layout layout = c.plan().build();
-        for (TraceEvent e : run(layout, c.script())) {
-            if (e.nrSectors() <= 0 || !(e.type() == EventType.BIO_QUEUE || e.type() == EventType.BIO_REMAP
-                    || e.type() == EventType.RQ_ISSUE)) {
-                continue;
-            }
-            BlockDevice d = layout.device(e.device());
-            assertThat(e.sector() + e.nrSectors()).as("%s: end of %s", e, d.name())
-                    .isLessThanOrEqualTo(d.size().count());
-        }
+        dev.dmmodel.testkit.property.TraceChecks.assertInsideDevices(layout, run(layout, c.script()));
     }
 
     /** Copies of each array sector a level keeps. */

@@ -2,9 +2,7 @@ package dev.dmmodel.testkit.property.md;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.dmmodel.device.BlockDevice;
 import dev.dmmodel.device.DiskPresets;
-import dev.dmmodel.engine.Simulation;
 import dev.dmmodel.layout.Layout;
 import dev.dmmodel.layout.LayoutBuilder;
 import dev.dmmodel.limits.KernelProfile;
@@ -76,9 +74,7 @@ class RaidLvInvariantsTest {
     }
 
     private static List<TraceEvent> run(Layout layout, Script script) {
-        List<TraceEvent> events = new ArrayList<>();
-        Simulation.of(layout).run(script, events::add);
-        return events;
+        return dev.dmmodel.testkit.property.TraceChecks.run(layout, script);
     }
 
     @PropertyTest(tries = 100)
@@ -89,15 +85,7 @@ class RaidLvInvariantsTest {
     @PropertyTest(tries = 100)
     void everyBioLiesInsideItsDevice(@ForAll("cases") Case c) {
         Layout layout = c.build();
-        for (TraceEvent e : run(layout, c.script())) {
-            if (e.nrSectors() <= 0 || !(e.type() == EventType.BIO_QUEUE || e.type() == EventType.BIO_REMAP
-                    || e.type() == EventType.RQ_ISSUE)) {
-                continue;
-            }
-            BlockDevice d = layout.device(e.device());
-            assertThat(e.sector() + e.nrSectors()).as("%s: end of %s", e, d.name())
-                    .isLessThanOrEqualTo(d.size().count());
-        }
+        dev.dmmodel.testkit.property.TraceChecks.assertInsideDevices(layout, run(layout, c.script()));
     }
 
     @PropertyTest(tries = 100)

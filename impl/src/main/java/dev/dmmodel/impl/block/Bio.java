@@ -33,6 +33,8 @@ public final class Bio {
     public boolean dmAccounted;
     /** Whether dm-thin's statistics already saw this bio. */
     public boolean thinCounted;
+    /** Whether an md array's statistics already counted this bio (a remainder it resubmitted to itself). */
+    public boolean mdCounted;
 
     public Bio(String device, Op op, int flags, long sector, long sectors, Bvecs data) {
         this.device = device;

@@ -48,9 +48,10 @@ public final class MdArray implements BlockLayer.BioBasedDriver {
                 conf instanceof Raid5.StripeStats r ? r.stripeStats() : null);
     }
 
-    /** Counts a write the personality takes. */
+    /** Counts a write the personality takes, once: not again when a remainder it split off comes back. */
     private void countWrite(Bio bio) {
-        if (bio.op == Op.WRITE && bio.sectors > 0) {
+        if (bio.op == Op.WRITE && bio.sectors > 0 && !bio.mdCounted) {
+            bio.mdCounted = true;
             arrayWrites++;
             arrayWriteSectors = Math.addExact(arrayWriteSectors, bio.sectors);
             largestWrite = Math.max(largestWrite, bio.sectors);
@@ -171,6 +172,7 @@ public final class MdArray implements BlockLayer.BioBasedDriver {
     public Bio splitFront(Bio bio, long sectors) {
         Bio front = bio.clone(0, sectors);
         front.traced = true;
+        front.mdCounted = bio.mdCounted;
         front.dmBio = true;
         front.parent = bio;
         bio.remaining++;

@@ -74,6 +74,25 @@ class MdFindingsTest {
                 .isEmpty();
     }
 
+    // raid10 near=2 on 5.10 (no chunk_sectors: raid10 splits at each chunk and resubmits the rest to itself): a
+    // 1 MiB write is counted once, 2048 sectors, and written twice: 2.00 x, not less
+    @Test
+    void aRemainderResubmittedIsCountedOnce() {
+        LayoutBuilder b = Layout.builder(KernelProfile.LINUX_5_10);
+        List<MdMember> members = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            String name = "vd" + (char) ('a' + i);
+            b.disk(name, DiskPresets.virtioBlk().toBuilder().maxSegments(1022).size(Bytes.gib(1)).build());
+            members.add(new MdMember(name, i, Sectors.of(4096), Sectors.of(2_093_056)));
+        }
+        Simulation sim = Simulation.of(b.mdArray("md0", new MdArraySpec(MdLevel.RAID10, 4, Sectors.of(128), 258,
+                "1.2", members)).build());
+        assertThat(sim.execute(Command.parse("dd if=/dev/zero of=/dev/md0 bs=1M count=1 oflag=direct"),
+                TraceListener.NONE).ok()).isTrue();
+        assertThat(sim.findings()).extracting(Finding::message).containsExactly("md0 (raid10): 1.00 MiB written to "
+                + "the array became 2.00 MiB at its members (2.00 x): each chunk is written to each of its copies");
+    }
+
     // md on partitions of 4 KiB-sector (512e) disks, one partition at 2048 and one at 63: member data starts at
     // disk sector 2048 + 4096 (aligned) and 63 + 4096 = 4159, 7 sectors past a 4 KiB boundary, i.e. 512 bytes before
     // the next: blk_stack_limits cannot reconcile 0 with 512 and marks the array misaligned (-1, as 5.10 reports it);

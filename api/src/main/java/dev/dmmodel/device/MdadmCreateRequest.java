@@ -43,6 +43,15 @@ public record MdadmCreateRequest(String name, MdLevel level, List<String> device
         }
     }
 
+    /**
+     * The kernel name of the array: {@code md0}, {@code /dev/md0} and {@code /dev/md/0} are {@code md0}; empty for a
+     * named array ({@code /dev/md/home}), whose kernel name mdadm chooses when it runs.
+     */
+    public Optional<String> kernelName() {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(?:/dev/)?md/?(\\d{1,6})").matcher(name);
+        return m.matches() ? Optional.of("md" + Integer.parseInt(m.group(1))) : Optional.empty();
+    }
+
     /** An array of the level over the devices, every option at mdadm's default. */
     public static MdadmCreateRequest of(String name, MdLevel level, String... devices) {
         return new MdadmCreateRequest(name, level, List.of(devices), Optional.empty(), Optional.empty(), "1.2",

@@ -229,9 +229,10 @@ final class TraceCommand implements Callable<Integer> {
             }
             // an array mdadm --create starts is there for the lines after it
             if (step.command() instanceof Command.MdadmCreate m) {
-                String md = m.request().name().replaceFirst("^/dev/md/?", "md").replaceFirst("^md0*(\\d)", "md$1");
-                created.add(md);
-                created.add("/dev/" + md);
+                m.request().kernelName().ifPresent(md -> {
+                    created.add(md);
+                    created.add("/dev/" + md);
+                });
                 created.add(m.request().name());
             }
         }

@@ -84,10 +84,11 @@ class SnapshotScriptTest {
         return p.exitValue();
     }
 
-    @Test
-    void aCollectedSnapshotGivesTheRecordedLimits(@TempDir Path tmp) throws Exception {
-        assumeTrue(bash() != null, "skipped: no bash");
-        Path recorded = Cli.snapshot("limits-sd-512e");
+    /**
+     * Runs the script against the recorded snapshot's {@code block/} tree as sysfs and a stand-in {@code dmsetup}
+     * that prints its recorded tables; returns the collected snapshot's directory.
+     */
+    private static Path collect(Path tmp, Path recorded) throws Exception {
         Path sys = tmp.resolve("sys");
         copyTree(recorded.resolve("block"), sys.resolve("block"));
         String dmsetup = "#!/bin/sh\ncase \"$1\" in\n  table) cat '" + recorded.resolve("dmsetup-table.txt") + "' ;;\n"
@@ -96,6 +97,14 @@ class SnapshotScriptTest {
         Path out = tmp.resolve("snap");
         StringBuilder err = new StringBuilder();
         assertThat(run(tools, sys, out, err)).as(err.toString()).isZero();
+        return out;
+    }
+
+    @Test
+    void aCollectedSnapshotGivesTheRecordedLimits(@TempDir Path tmp) throws Exception {
+        assumeTrue(bash() != null, "skipped: no bash");
+        Path recorded = Cli.snapshot("limits-sd-512e");
+        Path out = collect(tmp, recorded);
         assertThat(out.resolve("dmsetup-table.txt")).hasSameTextualContentAs(recorded.resolve("dmsetup-table.txt"));
         assertThat(out.resolve("block/sdg/queue/max_sectors_kb")).exists();
         Cli.Result fromRecording = Cli.run("limits", "--snapshot", recorded.toString(), "--kernel", "6.1");
@@ -110,14 +119,7 @@ class SnapshotScriptTest {
     void anMdHostIsCollectedWithItsArrayAndMembers(@TempDir Path tmp) throws Exception {
         assumeTrue(bash() != null, "skipped: no bash");
         Path recorded = Cli.snapshot("md-raid5-lvm");
-        Path sys = tmp.resolve("sys");
-        copyTree(recorded.resolve("block"), sys.resolve("block"));
-        String dmsetup = "#!/bin/sh\ncase \"$1\" in\n  table) cat '" + recorded.resolve("dmsetup-table.txt") + "' ;;\n"
-                + "  status) cat '" + recorded.resolve("dmsetup-status.txt") + "' ;;\n  *) exit 1 ;;\nesac\n";
-        Path tools = toolDir(tmp, Map.of("dmsetup", dmsetup));
-        Path out = tmp.resolve("snap");
-        StringBuilder err = new StringBuilder();
-        assertThat(run(tools, sys, out, err)).as(err.toString()).isZero();
+        Path out = collect(tmp, recorded);
         assertThat(out.resolve("block/md0/md/level")).hasContent("raid5");
         assertThat(out.resolve("block/md0/md/chunk_size")).hasContent("65536");
         assertThat(out.resolve("block/md0/md/dev-vdc/slot")).hasContent("2");

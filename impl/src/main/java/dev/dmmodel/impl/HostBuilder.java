@@ -264,24 +264,17 @@ final class HostBuilder implements DeviceView {
             }
             members.add(new dev.dmmodel.device.MdMember(d.name(), m.slot(), m.dataOffset(), m.dataSize()));
         }
-        dev.dmmodel.device.MdArraySpec resolved = new dev.dmmodel.device.MdArraySpec(spec.level(), spec.raidDisks(),
-                spec.chunk(), spec.layout(), spec.metadataVersion(), members);
-        for (int i = 0; i < members.size(); i++) {
-            for (int j = i + 1; j < members.size(); j++) {
-                if (members.get(i).device().equals(members.get(j).device())) {
-                    throw new LayoutException(name, "member", members.get(i).device(), name + ": "
-                            + members.get(i).device() + " is named twice");
-                }
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        for (dev.dmmodel.device.MdMember m : members) {
+            if (!seen.add(m.device())) {
+                throw new LayoutException(name, "member", m.device(), name + ": " + m.device() + " is named twice");
             }
         }
-        dev.dmmodel.impl.md.MdPersonality pers = dev.dmmodel.impl.md.MdPersonality.of(spec.level());
-        pers.check(name, resolved);
-        long size = pers.size(resolved);
-        Limits l = dev.dmmodel.impl.md.MdLimits.compute(name, resolved, this, profile);
-        DevNumber dev = s.devNumber().orElseGet(() -> mdNumber(name));
-        dev.dmmodel.device.MdDevice md = new dev.dmmodel.device.MdDevice(name, dev, Sectors.of(size), resolved,
-                l.toQueueLimits());
-        register(md, l);
+        dev.dmmodel.device.MdArraySpec resolved = new dev.dmmodel.device.MdArraySpec(spec.level(), spec.raidDisks(),
+                spec.chunk(), spec.layout(), spec.metadataVersion(), members);
+        dev.dmmodel.impl.md.MdRun.Started started = dev.dmmodel.impl.md.MdRun.start(name, resolved, this, profile,
+                s.devNumber(), devices.values().stream().map(BlockDevice::devNumber).toList());
+        register(started.device(), started.limits());
         for (dev.dmmodel.device.MdMember m : members) {
             hold(m.device(), name);
         }
@@ -298,25 +291,8 @@ final class HostBuilder implements DeviceView {
                 r.level(), devices, r.chunk(), r.layout(), r.metadata(), r.dataOffset(), r.assumeClean());
         dev.dmmodel.device.MdArraySpec spec = dev.dmmodel.impl.mdadm.MdadmCreate.spec(resolved,
                 d -> devices.contains(d) ? this.devices.get(d).size().count() : 0);
-        addMdArray(new LayoutStep.AddMdArray(dev.dmmodel.impl.mdadm.MdadmCreate.kernelName(r.name()), spec,
+        addMdArray(new LayoutStep.AddMdArray(dev.dmmodel.impl.mdadm.MdadmCreate.kernelName(r), spec,
                 Optional.empty()));
-    }
-
-    // drivers/md/md.c: md_alloc — mdN is 9:N; a named array gets the next free minor from 512
-    private DevNumber mdNumber(String name) {
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("md(\\d{1,6})").matcher(name);
-        if (m.matches()) {
-            return new DevNumber(dev.dmmodel.device.MdDevice.MD_MAJOR, Integer.parseInt(m.group(1)));
-        }
-        int minor = 512;
-        java.util.Set<DevNumber> used = new java.util.HashSet<>();
-        for (BlockDevice d : devices.values()) {
-            used.add(d.devNumber());
-        }
-        while (used.contains(new DevNumber(dev.dmmodel.device.MdDevice.MD_MAJOR, minor))) {
-            minor++;
-        }
-        return new DevNumber(dev.dmmodel.device.MdDevice.MD_MAJOR, minor);
     }
 
     // ---- device mapper

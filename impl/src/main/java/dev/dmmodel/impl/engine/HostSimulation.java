@@ -317,10 +317,8 @@ public final class HostSimulation implements Simulation {
      */
     private CommandResult mdadmCreate(Command.MdadmCreate c) {
         dev.dmmodel.device.MdadmCreateRequest r = c.request();
-        String name;
-        dev.dmmodel.device.MdArraySpec spec;
         try {
-            name = dev.dmmodel.impl.mdadm.MdadmCreate.kernelName(r.name());
+            String name = dev.dmmodel.impl.mdadm.MdadmCreate.kernelName(r);
             if (kernel.device(name) != null) {
                 return new CommandResult(c, 1, "mdadm: " + r.name() + " is already in use.", 0);
             }
@@ -339,23 +337,16 @@ public final class HostSimulation implements Simulation {
                 }
                 devices.add(dev.get().name());
             }
-            spec = dev.dmmodel.impl.mdadm.MdadmCreate.spec(new dev.dmmodel.device.MdadmCreateRequest(r.name(),
+            dev.dmmodel.device.MdArraySpec spec = dev.dmmodel.impl.mdadm.MdadmCreate.spec(new dev.dmmodel.device.MdadmCreateRequest(r.name(),
                     r.level(), devices, r.chunk(), r.layout(), r.metadata(), r.dataOffset(), r.assumeClean()),
                     d -> kernel.device(d).size().count());
-            dev.dmmodel.impl.md.MdPersonality.of(spec.level()).check(name, spec);
+            dev.dmmodel.impl.md.MdRun.Started started = dev.dmmodel.impl.md.MdRun.start(name, spec, kernelView(),
+                    kernel.profile, java.util.Optional.empty(), current.stream().map(BlockDevice::devNumber).toList());
+            kernel.addMd(started.device(), started.limits());
+            current.add(started.device());
         } catch (dev.dmmodel.layout.LayoutException e) {
             return new CommandResult(c, 1, e.getMessage(), 0);
         }
-        long size = dev.dmmodel.impl.md.MdPersonality.of(spec.level()).size(spec);
-        dev.dmmodel.impl.block.Limits limits = dev.dmmodel.impl.md.MdLimits.compute(name, spec, kernelView(),
-                kernel.profile);
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("md(\\d+)").matcher(name);
-        m.matches();
-        dev.dmmodel.device.MdDevice md = new dev.dmmodel.device.MdDevice(name, new dev.dmmodel.device.DevNumber(
-                dev.dmmodel.device.MdDevice.MD_MAJOR, Integer.parseInt(m.group(1))),
-                dev.dmmodel.units.Sectors.of(size), spec, limits.toQueueLimits());
-        kernel.addMd(md, limits);
-        current.add(md);
         refreshLayout();
         return new CommandResult(c, 0, "mdadm: array " + r.name() + " started.", 0);
     }

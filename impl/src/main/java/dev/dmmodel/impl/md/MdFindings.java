@@ -1,7 +1,6 @@
 package dev.dmmodel.impl.md;
 
 import dev.dmmodel.device.MdArraySpec;
-import dev.dmmodel.device.MdLevel;
 import dev.dmmodel.finding.Finding;
 import dev.dmmodel.finding.FindingType;
 import java.util.ArrayList;
@@ -45,8 +44,7 @@ public final class MdFindings {
     }
 
     private static long stripeSectors(MdArraySpec spec) {
-        int parity = spec.level() == MdLevel.RAID6 ? 2 : 1;
-        return spec.chunk().count() * (spec.raidDisks() - parity);
+        return spec.chunk().count() * (spec.raidDisks() - Raid5.forLevel(spec.level()).maxDegraded());
     }
 
     // drivers/md/raid5.c: handle_stripe_dirtying — a stripe written in part reads before it writes parity

@@ -35,6 +35,23 @@ public final class Raid10 implements MdPersonality {
         }
     }
 
+    /**
+     * The {@code md/layout} number of a raid10 layout: {@code near} keeps {@code copies} in bits 0–7 with one far
+     * copy, {@code far} and {@code offset} one near copy and {@code copies} in bits 8–15, offset also bit 16
+     * (mdadm's {@code n2}, {@code f2}, {@code o2}; dm-raid's {@code raid10_format}).
+     *
+     * @param format {@code near}, {@code far} or {@code offset}
+     */
+    // drivers/md/raid10.c: setup_geo (the decoding); drivers/md/dm-raid.c: raid10_format_to_md_layout
+    public static int layout(String format, int copies) {
+        return switch (format) {
+            case "near" -> copies | 1 << 8;
+            case "far" -> 1 | copies << 8;
+            case "offset" -> 1 | copies << 8 | 1 << 16;
+            default -> throw new IllegalArgumentException("raid10 format " + format + ": near, far or offset");
+        };
+    }
+
     // drivers/md/raid10.c: setup_geo — the layout's fields; copies must fit the raid disks
     static Geo geo(String array, MdArraySpec spec) {
         int layout = spec.layout();

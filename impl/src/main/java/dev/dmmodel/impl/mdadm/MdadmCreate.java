@@ -24,7 +24,6 @@ public final class MdadmCreate {
     public static final long DEFAULT_CHUNK_SECTORS = 1024;
     /** Metadata 1.1/1.2's data offset is rounded up to 1 MiB. */
     static final long ONE_MEG_SECTORS = 2048;
-    private static final Pattern MD_NAME = Pattern.compile("(?:/dev/)?(?:md/?)(\\d{1,6})");
     private static final Pattern RAID10_LAYOUT = Pattern.compile("([nfo])([1-9]\\d?)");
 
     /** maps.c: r5layout and r6layout (the names and their md algorithm numbers). */
@@ -38,15 +37,11 @@ public final class MdadmCreate {
     private MdadmCreate() {
     }
 
-    /** The kernel name of {@code --create}'s device: {@code md0}, {@code /dev/md0} and {@code /dev/md/0} are md0. */
-    public static String kernelName(String device) {
-        Matcher m = MD_NAME.matcher(device);
-        if (!m.matches()) {
-            throw new LayoutException(device, "name", device, "mdadm: " + device + " is not an md device name the "
-                    + "model numbers (mdN, /dev/mdN, /dev/md/N; a named array /dev/md/NAME gets a kernel name mdadm "
-                    + "chooses at run time: give it as mdN)");
-        }
-        return "md" + Integer.parseInt(m.group(1));
+    /** The kernel name of {@code --create}'s device ({@link MdadmCreateRequest#kernelName()}). */
+    public static String kernelName(MdadmCreateRequest request) {
+        return request.kernelName().orElseThrow(() -> new LayoutException(request.name(), "name", request.name(),
+                "mdadm: " + request.name() + " is not an md device name the model numbers (mdN, /dev/mdN, /dev/md/N;"
+                        + " a named array /dev/md/NAME gets a kernel name mdadm chooses at run time: give it as mdN)"));
     }
 
     /**
@@ -58,7 +53,7 @@ public final class MdadmCreate {
      */
     // mdadm/Create.c: Create — chunk and layout defaults, the smallest member's free size rounded to the chunk
     public static MdArraySpec spec(MdadmCreateRequest request, ToLongFunction<String> size) {
-        String name = kernelName(request.name());
+        String name = kernelName(request);
         MdLevel level = request.level();
         List<String> devices = request.devices();
         int minDisks = switch (level) {
@@ -186,12 +181,12 @@ public final class MdadmCreate {
                 if (!m.matches()) {
                     throw bad(name, level, request.layout().get());
                 }
-                int copies = Integer.parseInt(m.group(2));
-                return switch (m.group(1)) {
-                    case "n" -> copies | 1 << 8;
-                    case "f" -> 1 | copies << 8;
-                    default -> 1 | copies << 8 | 1 << 16;
+                String format = switch (m.group(1)) {
+                    case "n" -> "near";
+                    case "f" -> "far";
+                    default -> "offset";
                 };
+                return dev.dmmodel.impl.md.Raid10.layout(format, Integer.parseInt(m.group(2)));
             }
             case RAID4:
                 if (given != null && !given.equals("parity-last") && !given.equals("parity-first")) {

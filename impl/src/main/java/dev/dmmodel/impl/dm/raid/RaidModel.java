@@ -5,6 +5,7 @@ import dev.dmmodel.impl.block.Bio;
 import dev.dmmodel.impl.block.Limits;
 import dev.dmmodel.impl.dm.TargetModel;
 import dev.dmmodel.impl.dm.opaque.UnmodelledTargetException;
+import dev.dmmodel.impl.md.raid5.Raid5Geometry;
 import dev.dmmodel.limits.KernelProfile;
 import java.util.ArrayList;
 import java.util.List;
@@ -55,20 +56,20 @@ public final class RaidModel implements TargetModel {
             default -> throw new UnsupportedOperationException("dm-raid " + type + " I/O is not modelled");
         };
         int layout = switch (type) {
-            case "raid4" -> 4;             // ALGORITHM_PARITY_0
-            case "raid5_la" -> 0;
-            case "raid5_ra" -> 1;
-            case "raid5_ls" -> 2;
-            case "raid5_rs" -> 3;
-            case "raid5_n" -> 5;
-            case "raid6_zr" -> 8;
-            case "raid6_nr" -> 9;
-            case "raid6_nc" -> 10;
-            case "raid6_la_6" -> 16;
-            case "raid6_ra_6" -> 17;
-            case "raid6_ls_6" -> 18;
-            case "raid6_rs_6" -> 19;
-            case "raid6_n_6" -> 20;
+            case "raid4" -> Raid5Geometry.ALGORITHM_PARITY_0;
+            case "raid5_la" -> Raid5Geometry.ALGORITHM_LEFT_ASYMMETRIC;
+            case "raid5_ra" -> Raid5Geometry.ALGORITHM_RIGHT_ASYMMETRIC;
+            case "raid5_ls" -> Raid5Geometry.ALGORITHM_LEFT_SYMMETRIC;
+            case "raid5_rs" -> Raid5Geometry.ALGORITHM_RIGHT_SYMMETRIC;
+            case "raid5_n" -> Raid5Geometry.ALGORITHM_PARITY_N;
+            case "raid6_zr" -> Raid5Geometry.ALGORITHM_ROTATING_ZERO_RESTART;
+            case "raid6_nr" -> Raid5Geometry.ALGORITHM_ROTATING_N_RESTART;
+            case "raid6_nc" -> Raid5Geometry.ALGORITHM_ROTATING_N_CONTINUE;
+            case "raid6_la_6" -> Raid5Geometry.ALGORITHM_LEFT_ASYMMETRIC_6;
+            case "raid6_ra_6" -> Raid5Geometry.ALGORITHM_RIGHT_ASYMMETRIC_6;
+            case "raid6_ls_6" -> Raid5Geometry.ALGORITHM_LEFT_SYMMETRIC_6;
+            case "raid6_rs_6" -> Raid5Geometry.ALGORITHM_RIGHT_SYMMETRIC_6;
+            case "raid6_n_6" -> Raid5Geometry.ALGORITHM_PARITY_N; // ALGORITHM_PARITY_N_6
             default -> level == 10 ? raid10Layout() : 0;
         };
         List<dev.dmmodel.device.MdMember> members = new ArrayList<>();
@@ -83,16 +84,10 @@ public final class RaidModel implements TargetModel {
                 dev.dmmodel.units.Sectors.of(level == 1 ? 0 : target.chunkSectors()), layout, "dm-raid", members);
     }
 
-    // drivers/md/dm-raid.c: raid10_format_to_md_layout — near: copies | 1 << 8; far: 1 | copies << 8; offset also
-    // bit 16
+    // drivers/md/dm-raid.c: parse_raid_params — raid10_copies (2 by default) and raid10_format (near by default)
     private int raid10Layout() {
-        int copies = target.param("raid10_copies").map(Integer::parseInt).orElse(2);
-        String format = target.param("raid10_format").orElse("near");
-        return switch (format) {
-            case "far" -> 1 | copies << 8;
-            case "offset" -> 1 | copies << 8 | 1 << 16;
-            default -> copies | 1 << 8;
-        };
+        return dev.dmmodel.impl.md.Raid10.layout(target.param("raid10_format").orElse("near"),
+                target.param("raid10_copies").map(Integer::parseInt).orElse(2));
     }
 
     /**

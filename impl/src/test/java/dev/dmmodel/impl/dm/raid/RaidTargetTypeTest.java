@@ -148,6 +148,13 @@ class RaidTargetTypeTest {
         assertThat(spec.chunk().count()).isEqualTo(128);
         assertThat(spec.members()).extracting(m -> m.device() + "@" + m.slot() + "+" + m.dataOffset().count() + "/"
                 + m.dataSize().count()).containsExactly("253:6@0+0/65536", "253:8@1+0/65536", "253:10@2+0/65536");
+        // dm-raid.c raid_types: raid6_n_6 is ALGORITHM_PARITY_N_6, which raid5.h defines as ALGORITHM_PARITY_N (5):
+        // P and Q on the last two devices, as mdadm's parity-last
+        dev.dmmodel.device.MdArraySpec r6 = ((RaidModel) RaidTargetType.INSTANCE.model(raid(
+                "vgr-r6: 0 196608 raid raid6_n_6 3 128 region_size 4096 5 - 253:1 - 253:2 - 253:3 - 253:4 - 253:5"),
+                d -> 65536L)).arraySpec();
+        assertThat(r6.level()).isEqualTo(dev.dmmodel.device.MdLevel.RAID6);
+        assertThat(r6.layout()).isEqualTo(5);
         // raid1: no chunk, every device 131072 sectors
         dev.dmmodel.device.MdArraySpec r1 = ((RaidModel) RaidTargetType.INSTANCE.model(raid(R1), d -> 131072L))
                 .arraySpec();

@@ -22,6 +22,7 @@ module dev.dmmodel.api {
     exports dev.dmmodel.engine;
     exports dev.dmmodel.analysis;
     exports dev.dmmodel.io;
+    exports dev.dmmodel.plan;
 
     // the service provider interfaces: for the implementation only, not for applications
     exports dev.dmmodel.spi to dev.dmmodel.impl;

@@ -43,6 +43,7 @@ public final class Layout {
     private final List<PhysicalVolume> physicalVolumes;
     private final List<VolumeGroup> volumeGroups;
     private final Map<String, String> aliases;
+    private final LayoutSpec spec; // the steps it was built from, or null
     /** The findings, once computed: validation only reads this layout, so they never change. */
     private volatile List<Finding> findings;
 
@@ -95,11 +96,21 @@ public final class Layout {
         this.physicalVolumes = List.copyOf(pvs);
         this.volumeGroups = List.copyOf(vgs);
         this.aliases = Map.copyOf(alias);
+        this.spec = null;
         for (PhysicalVolume pv : pvs) {
             if (!map.containsKey(pv.device())) {
                 throw new LayoutException(pv.device(), "pv", pv.device(), "PV on unknown device " + pv.device());
             }
         }
+    }
+
+    private Layout(Layout built, LayoutSpec spec) {
+        this.profile = built.profile;
+        this.devices = built.devices;
+        this.physicalVolumes = built.physicalVolumes;
+        this.volumeGroups = built.volumeGroups;
+        this.aliases = built.aliases;
+        this.spec = spec;
     }
 
     /**
@@ -120,7 +131,21 @@ public final class Layout {
      */
     public static Layout of(LayoutSpec spec) {
         java.util.Objects.requireNonNull(spec, "spec");
-        return dev.dmmodel.spi.ModelProviders.get().build(spec);
+        return dev.dmmodel.spi.ModelProviders.get().build(spec).withSpec(spec);
+    }
+
+    /** This layout remembering the steps it was built from (what {@link #spec()} returns). */
+    Layout withSpec(LayoutSpec steps) {
+        return new Layout(this, Objects.requireNonNull(steps, "steps"));
+    }
+
+    /**
+     * The kernel profile and steps this layout was built from: present for a layout from {@link #of(LayoutSpec)},
+     * a {@link LayoutBuilder} or a reader of {@code dev.dmmodel.io}, empty for one assembled from its devices with
+     * {@link #of(KernelProfile, List, List, List)}. A plan applies to it ({@code dev.dmmodel.plan.Plan#applyTo}).
+     */
+    public Optional<LayoutSpec> spec() {
+        return Optional.ofNullable(spec);
     }
 
     /** A builder for a layout under the given kernel's rules. */

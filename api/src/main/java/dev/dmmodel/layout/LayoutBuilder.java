@@ -198,6 +198,7 @@ public final class LayoutBuilder {
      * @throws LayoutException for a structural error, naming the device, field, value and rule
      */
     public Layout build() {
-        return ModelProviders.get().build(new LayoutSpec(profile, steps));
+        LayoutSpec spec = new LayoutSpec(profile, steps);
+        return ModelProviders.get().build(spec).withSpec(spec);
     }
 }

@@ -77,4 +77,13 @@ public interface FormatProvider {
 
     /** See {@link dev.dmmodel.io.LayoutFiles#write(LayoutSpec)}. */
     String writeLayoutFile(LayoutSpec spec);
+
+    /** See {@link dev.dmmodel.plan.PlanFormat#detect(String, String)}. */
+    dev.dmmodel.plan.PlanFormat detectPlanFormat(String text, String source);
+
+    /** See {@link dev.dmmodel.plan.Plan#parse(String, String, dev.dmmodel.plan.PlanFormat)}. */
+    List<dev.dmmodel.plan.PlanCommand> parsePlan(String text, String source, dev.dmmodel.plan.PlanFormat format);
+
+    /** See {@link dev.dmmodel.plan.Plan#applyTo(LayoutSpec)}. */
+    dev.dmmodel.plan.PlanResult applyPlan(dev.dmmodel.plan.Plan plan, LayoutSpec host);
 }

@@ -130,4 +130,26 @@ public final class DefaultFormatProvider implements FormatProvider {
     public String writeLayoutFile(LayoutSpec spec) {
         return LayoutFileWriter.write(spec);
     }
+
+    @Override
+    public dev.dmmodel.plan.PlanFormat detectPlanFormat(String text, String source) {
+        return dev.dmmodel.impl.plan.PlanFormats.detect(text, source);
+    }
+
+    @Override
+    public List<dev.dmmodel.plan.PlanCommand> parsePlan(String text, String source,
+                                                        dev.dmmodel.plan.PlanFormat format) {
+        List<dev.dmmodel.plan.PlanCommand> out = new java.util.ArrayList<>();
+        for (dev.dmmodel.impl.plan.PlanOp op : dev.dmmodel.impl.plan.PlanFormats.reader(format).read(text, source)) {
+            out.add(new dev.dmmodel.plan.PlanCommand(op.origin().line(), op.tool(), op.origin().text()));
+        }
+        return List.copyOf(out);
+    }
+
+    @Override
+    public dev.dmmodel.plan.PlanResult applyPlan(dev.dmmodel.plan.Plan plan, LayoutSpec host) {
+        List<dev.dmmodel.impl.plan.PlanOp> ops = dev.dmmodel.impl.plan.PlanFormats.reader(plan.format())
+                .read(plan.text(), plan.source());
+        return dev.dmmodel.impl.plan.PlanRunner.run(plan.source(), ops, host);
+    }
 }

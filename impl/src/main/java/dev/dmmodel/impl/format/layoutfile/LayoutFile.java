@@ -84,7 +84,7 @@ public final class LayoutFile {
     public Layout build(KernelProfile profile) {
         LayoutSpec spec = spec(profile);
         try {
-            return ModelProviders.get().build(spec);
+            return Layout.of(spec);
         } catch (IllegalArgumentException e) {
             int step = firstFailingStep(profile);
             Location at = step < 0 ? new Location(1, 1) : locations.get(step);

@@ -1,0 +1,2 @@
+/** {@code parted}: its command line and how it places partitions. */
+package dev.dmmodel.impl.parted;

@@ -1,0 +1,2 @@
+/** The Ansible plan reader. */
+package dev.dmmodel.impl.plan.ansible;

@@ -1,0 +1,2 @@
+/** The curtin plan reader. */
+package dev.dmmodel.impl.plan.curtin;

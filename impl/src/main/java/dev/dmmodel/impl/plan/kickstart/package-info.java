@@ -1,0 +1,2 @@
+/** The kickstart plan reader. */
+package dev.dmmodel.impl.plan.kickstart;

@@ -79,17 +79,23 @@ public final class ShellPlanReader implements PlanReader {
     public List<PlanOp> read(String text, String source) {
         List<PlanOp> ops = new ArrayList<>();
         for (ShellLexer.Parsed p : ShellLexer.read(text, source)) {
-            ShellCommand c = p.command();
-            if (c.name().equals("lvm") && c.words().size() > 1) {
-                c = new ShellCommand(c.origin(), c.words().subList(1, c.words().size()), c.stdin(), c.stdinLine());
-            }
-            PlanOp op = command(c);
+            PlanOp op = command(p.command());
             ops.add(p.failureIgnored() ? new FailureIgnored(op) : op);
         }
         return List.copyOf(ops);
     }
 
-    private static PlanOp command(ShellCommand c) {
+    /**
+     * Reads one command: the shell's own, or one another format makes for what its entry does (curtin's
+     * {@code lvm_partition} runs {@code lvcreate}, Ansible's {@code lvol} runs {@code lvcreate}), with that
+     * entry's origin.
+     *
+     * @throws dev.dmmodel.plan.PlanException naming the word and what was expected
+     */
+    public static PlanOp command(ShellCommand c) {
+        if (c.name().equals("lvm") && c.words().size() > 1) {
+            c = new ShellCommand(c.origin(), c.words().subList(1, c.words().size()), c.stdin(), c.stdinLine());
+        }
         Function<ShellCommand, PlanOp> tool = TOOLS.get(c.name());
         if (tool != null) {
             return tool.apply(c);

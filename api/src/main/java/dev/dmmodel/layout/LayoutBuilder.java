@@ -105,6 +105,11 @@ public final class LayoutBuilder {
         return this;
     }
 
+    /** {@code vgextend VG PV...}: adds orphan PVs to an existing VG. */
+    public LayoutBuilder vgextend(String vg, String... pvs) {
+        return step(new LayoutStep.VgExtend(vg, List.of(pvs)));
+    }
+
     /** {@code lvcreate} of a linear or striped LV, activated as a dm device. */
     public LayoutBuilder lvcreate(String vg, LvCreateRequest request) {
         steps.add(new LayoutStep.LvCreate(vg, request));

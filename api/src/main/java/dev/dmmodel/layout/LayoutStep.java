@@ -101,6 +101,21 @@ public sealed interface LayoutStep {
     }
 
     /**
+     * {@code vgextend VG PV...}: adds orphan PVs (each made by a {@link PvCreate} first) to an existing VG; their
+     * extents are counted with the VG's extent size.
+     *
+     * @param vg the VG name
+     * @param pvs the PVs' devices, in order
+     */
+    record VgExtend(String vg, List<String> pvs) implements LayoutStep {
+        /** Rejects nulls. */
+        public VgExtend {
+            Objects.requireNonNull(vg, "vg");
+            pvs = List.copyOf(pvs);
+        }
+    }
+
+    /**
      * An existing volume group as its LVM metadata describes it ({@code vgcfgbackup}; an imported host). Its
      * PVs must be devices of the layout, named by kernel name; an LV is active when a dm device named as LVM
      * names it ({@code vg-lv}) exists by then, otherwise inactive.

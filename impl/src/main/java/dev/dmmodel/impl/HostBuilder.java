@@ -77,6 +77,8 @@ final class HostBuilder implements DeviceView {
                 lvm.pvcreate(s);
             } else if (step instanceof LayoutStep.VgCreate s) {
                 lvm.vgcreate(s);
+            } else if (step instanceof LayoutStep.VgExtend s) {
+                lvm.vgextend(s);
             } else if (step instanceof LayoutStep.LvCreate s) {
                 lvm.lvcreate(s);
             } else if (step instanceof LayoutStep.LvExtend s) {

@@ -92,6 +92,36 @@ final class LvmSteps {
         commit(vg);
     }
 
+    // tools/vgextend.c: vgextend_single (PVs must be orphans; extents counted with the VG's extent size)
+    void vgextend(LayoutStep.VgExtend s) {
+        VolumeGroup vg = vgs.get(s.vg());
+        if (vg == null) {
+            throw new LayoutException(s.vg(), "vgextend", s.vg(), "Volume group \"" + s.vg() + "\" not found");
+        }
+        List<PhysicalVolume> pvs = new ArrayList<>();
+        Map<String, Long> lbs = new HashMap<>();
+        for (String ref : s.pvs()) {
+            BlockDevice d = host.resolve(ref, "vgextend");
+            PhysicalVolume pv = orphans.get(d.name());
+            if (pv == null) {
+                String owner = pvOwner.get(d.name());
+                throw new LayoutException(d.name(), "vgextend", d.path(), owner != null
+                        ? "Physical volume '" + d.path() + "' is already in volume group '" + owner + "'"
+                        : "No physical volume label read from " + d.path() + " (run pvcreate first)");
+            }
+            pvs.add(pv);
+            lbs.put(d.name(), d.limits().logicalBlockSize());
+        }
+        VolumeGroup extended = VgCreate.vgextend(vg, pvs, lbs);
+        for (PhysicalVolume pv : extended.physicalVolumes()) {
+            if (orphans.remove(pv.device()) != null) {
+                pvOwner.put(pv.device(), vg.name());
+                replacePv(pv);
+            }
+        }
+        commit(extended);
+    }
+
     // lib/format_text/import_vsn1.c + activation: a VG read from its metadata, LVs active where vg-lv exists
     void importVolumeGroup(LayoutStep.ImportVolumeGroup s) {
         VolumeGroup vg = s.volumeGroup();

@@ -8,7 +8,7 @@ import java.math.RoundingMode;
  * Sizes as LVM prints them in its messages: the largest binary unit not above the size, two decimals,
  * and a leading {@code <} when rounding to two decimals went up ({@code 64.00 KiB}, {@code <15.88 GiB}).
  */
-final class DisplaySize {
+public final class DisplaySize {
 
     private static final String[] UNITS = {"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
 
@@ -16,7 +16,7 @@ final class DisplaySize {
     }
 
     /** A size given in 512-byte sectors. */
-    static String sectors(long sectors) {
+    public static String sectors(long sectors) {
         return sectors(BigInteger.valueOf(sectors));
     }
 

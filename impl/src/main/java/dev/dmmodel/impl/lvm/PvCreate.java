@@ -111,31 +111,51 @@ public final class PvCreate {
         return 2048 - pageSize / Sectors.SECTOR_SIZE;
     }
 
+    /**
+     * The data alignment pvcreate chooses and where it came from.
+     *
+     * @param sectors the alignment
+     * @param source what set it: {@code --dataalignment}, {@code default 1MiB}, {@code md stripe width},
+     *     {@code minimum_io_size} or {@code optimal_io_size}
+     */
+    public record PeAlign(long sectors, String source) {
+    }
+
     // lib/metadata/metadata.c: set_pe_align
     static long peAlign(String device, PvTopology topo, PvCreateOptions opts) {
+        return peAlignment(device, topo, opts).sectors();
+    }
+
+    /** {@link #peAlign} with the setting or device hint that decided it (for a plan's result). */
+    // lib/metadata/metadata.c: set_pe_align
+    public static PeAlign peAlignment(String device, PvTopology topo, PvCreateOptions opts) {
         if (opts.dataAlignment().count() != 0) {
             // an explicit --dataalignment replaces every default and every detected value
-            return opts.dataAlignment().count();
+            return new PeAlign(opts.dataAlignment().count(), "--dataalignment");
         }
         long mib = opts.defaultDataAlignmentMib() == 0 ? 1 : opts.defaultDataAlignmentMib();
         long align = Math.max(Math.multiplyExact(mib, 2048), topo.pageSize() / Sectors.SECTOR_SIZE);
+        String source = "default " + mib + "MiB";
         // lib/device/dev-md.c: dev_md_stripe_width (devices/md_chunk_alignment)
         long stripeWidth = topo.mdStripeWidthSectors();
         if (stripeWidth != 0 && align % stripeWidth != 0) {
             align = stripeWidth;
+            source = "md stripe width";
         }
         if (opts.dataAlignmentDetection()) {
             // lib/device/dev-type.c: dev_minimum_io_size, then dev_optimal_io_size; each replaces, no lcm
             long min = ioHintSectors(device, "queue/minimum_io_size", topo.ioMinBytes());
             if (min != 0 && align % min != 0) {
                 align = min;
+                source = "minimum_io_size";
             }
             long opt = ioHintSectors(device, "queue/optimal_io_size", topo.ioOptBytes());
             if (opt != 0 && align % opt != 0) {
                 align = opt;
+                source = "optimal_io_size";
             }
         }
-        return align;
+        return new PeAlign(align, source);
     }
 
     // lib/device/dev-type.c: _dev_topology_attribute (values not a multiple of 4 KiB become 4 KiB)

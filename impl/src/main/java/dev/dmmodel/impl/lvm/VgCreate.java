@@ -90,6 +90,51 @@ public final class VgCreate {
         return new VolumeGroup(name, opts.extentSize(), members, List.of(), opts.allocationPolicy());
     }
 
+    /**
+     * {@code vgextend}: the VG with orphan PVs added, each counted in the VG's extent size.
+     *
+     * @throws LayoutException with LVM's message when vgextend would refuse
+     */
+    // tools/vgextend.c: vgextend_single, and lib/metadata/metadata.c: add_pv_to_vg
+    public static VolumeGroup vgextend(VolumeGroup vg, List<PhysicalVolume> orphanPvs,
+                                       Map<String, Long> logicalBlockSizeByDevice) {
+        Objects.requireNonNull(vg, "vg");
+        Objects.requireNonNull(orphanPvs, "orphanPvs");
+        Objects.requireNonNull(logicalBlockSizeByDevice, "logicalBlockSizeByDevice");
+        if (orphanPvs.isEmpty()) {
+            throw new LayoutException(vg.name(), "pvs", "", "Please enter physical volume(s)");
+        }
+        long extent = vg.extentSize().count();
+        List<PhysicalVolume> members = new ArrayList<>(vg.physicalVolumes());
+        Set<String> seen = new HashSet<>();
+        long vgExtents = 0;
+        for (PhysicalVolume pv : vg.physicalVolumes()) {
+            vgExtents = Math.addExact(vgExtents, pv.peCount());
+        }
+        for (PhysicalVolume pv : orphanPvs) {
+            Objects.requireNonNull(pv, "pv");
+            if (!pv.isOrphan()) {
+                throw new LayoutException(pv.device(), "vg_name", pv.vgName(), "Physical volume '" + pv.device()
+                        + "' is already in volume group '" + pv.vgName() + "'");
+            }
+            if (!seen.add(pv.device())) {
+                throw new LayoutException(pv.device(), "pvs", pv.device(),
+                        "Physical volume '" + pv.device() + "' listed more than once.");
+            }
+            checkLogicalBlockSize(vg.name(), extent, pv.device(), logicalBlockSizeByDevice);
+            long count = extentCount(pv, extent);
+            long total = Math.addExact(vgExtents, count);
+            if (total > MAX_EXTENT_COUNT) {
+                throw new LayoutException(pv.device(), "pe_count", Long.toString(total), "Unable to add " + pv.device()
+                        + " to " + vg.name() + ": new extent count (" + total + ") exceeds limit (" + MAX_EXTENT_COUNT
+                        + ").");
+            }
+            vgExtents = total;
+            members.add(pv.inVolumeGroup(vg.name(), vg.extentSize(), count));
+        }
+        return new VolumeGroup(vg.name(), vg.extentSize(), members, vg.logicalVolumes(), vg.allocationPolicy());
+    }
+
     // lib/metadata/vg.c: vg_check_new_extent_size, and tools/toollib.c: vgcreate_params_set_from_args (maximum)
     static void checkExtentSize(String vg, long extent) {
         if (extent == 0) {

@@ -66,7 +66,7 @@ public final class LayoutFileReader {
             + " such as 6.8 or 4.18.0-553.el8_10.x86_64";
     static final List<String> COMMANDS = List.of("disk", "partition_table", "partition", "md_array", "queue",
             "pvcreate",
-            "vgcreate", "import_vg", "lvcreate", "lvextend", "thin_pool", "thin_pool_convert", "thin", "snapshot",
+            "vgcreate", "vgextend", "import_vg", "lvcreate", "lvextend", "thin_pool", "thin_pool_convert", "thin", "snapshot",
             "raid", "dmsetup_create");
     private static final List<String> ALLOC_WORDS = List.of("contiguous", "cling", "normal", "anywhere", "inherit");
     private static final Pattern RANGE = Pattern.compile("(.+):([0-9]{1,18})-([0-9]{1,18})");
@@ -189,6 +189,8 @@ public final class LayoutFileReader {
                     return pvcreate(f);
                 case "vgcreate":
                     return vgcreate(f);
+                case "vgextend":
+                    return vgextend(f);
                 case "import_vg":
                     return importVg(f);
                 case "lvcreate":
@@ -525,6 +527,17 @@ public final class LayoutFileReader {
             throw doc.error(pvsNode, "an empty list", "at least one PV");
         }
         return new LayoutStep.VgCreate(name, o, pvs);
+    }
+
+    private LayoutStep vgextend(LayoutDoc.Fields f) {
+        f.allow(List.of("vgextend", "pvs"));
+        String name = doc.name(f.get("vgextend").orElseThrow(), "the VG name");
+        DocNode pvsNode = f.require("pvs", "the list of PVs");
+        List<String> pvs = names(pvsNode, "a PV's device");
+        if (pvs.isEmpty()) {
+            throw doc.error(pvsNode, "an empty list", "at least one PV");
+        }
+        return new LayoutStep.VgExtend(name, pvs);
     }
 
     private AllocationPolicy alloc(DocNode n, boolean inherit) {

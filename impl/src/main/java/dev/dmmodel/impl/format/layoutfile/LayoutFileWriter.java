@@ -166,6 +166,9 @@ public final class LayoutFileWriter {
                 key("alloc", DiskFormat.lower(o.allocationPolicy()));
             }
             list("pvs", v.pvs());
+        } else if (s instanceof LayoutStep.VgExtend v) {
+            command("vgextend", v.vg());
+            list("pvs", v.pvs());
         } else if (s instanceof LayoutStep.ImportVolumeGroup i) {
             command("import_vg", i.volumeGroup().name());
             List<String> areas = new ArrayList<>();

@@ -62,6 +62,8 @@ import java.util.regex.Pattern;
 public final class LvmCommandParser {
 
     private static final Pattern NUMBER = Pattern.compile("\\d{1,40}");
+    private static final Pattern PERCENT = Pattern.compile("(\\d{1,7})%(VG|FREE|PVS|ORIGIN)",
+            Pattern.CASE_INSENSITIVE);
     private static final Pattern RANGE = Pattern.compile("(\\d{1,40})(?:([-+])(\\d{1,40}))?");
     private static final Pattern SET_OPTION = Pattern.compile("[-+][euxo]{1,4}|errexit|nounset|pipefail");
     private static final Pattern ACTIVATE_YES = Pattern.compile("a?y");
@@ -101,6 +103,14 @@ public final class LvmCommandParser {
 
     private final String source;
     private final Map<String, Long> extentSizes = new HashMap<>();
+    /** The host a plan runs on, for percentages and sizes relative to what exists; null for a script alone. */
+    private HostSizes sizes;
+    /** The VG and PVs of the lvcreate being read, for N%VG/%FREE/%PVS. */
+    private String percentVg;
+    private List<String> percentPvs = List.of();
+    private String percentOrigin;
+    /** Whether the size of the lvcreate being read was a percentage (LVM then allocates approximately). */
+    private boolean percentSize;
     private int lineNumber;
     private String lineText;
 
@@ -120,6 +130,66 @@ public final class LvmCommandParser {
         Objects.requireNonNull(script, "script");
         Objects.requireNonNull(source, "source");
         return new LvmCommandParser(source).run(script);
+    }
+
+    /**
+     * What a plan's LVM command reads from the host it runs on: sizes relative to what exists. Its methods throw
+     * the host's failure ({@code dev.dmmodel.impl.plan.PlanOpFailure}) in LVM's words when the VG or LV is missing.
+     */
+    public interface HostSizes {
+        /** The VG's extent size in sectors. */
+        long extentSize(String vg);
+
+        /**
+         * {@code -l N%BASE}: the extents LVM computes ({@code lvm-percent.c: percent_of_extents}).
+         *
+         * @param base VG, FREE, PVS or ORIGIN
+         * @param pvs the PVs named on the command line (for PVS)
+         * @param origin the origin LV (for ORIGIN), or null
+         */
+        long percentExtents(String vg, long percent, String base, List<String> pvs, String origin);
+
+        /** The current size of VG/LV in extents. */
+        long lvExtents(String vg, String lv);
+
+        /** The metadata extents lvcreate would give a new thin pool of {@code dataExtents} (chunk 0 = default). */
+        long poolMetadataExtents(String vg, long dataExtents, long chunkSectors);
+    }
+
+    /**
+     * Reads one LVM command of a plan, with sizes relative to the host it runs on. Each word's column in errors is
+     * its index in {@code words} plus one (the caller maps it back to the word's place).
+     *
+     * @param words the command and its arguments, quotes removed
+     * @param source the plan's name
+     * @param line the command's line
+     * @param sizes the host, or null to read the command without one (percentages then count as 1 extent: for
+     *     checking a plan's syntax before it runs)
+     * @throws LvmCommandException for a command that is not one of the documented forms
+     */
+    public static List<LayoutStep> parseCommand(List<String> words, String source, int line, HostSizes sizes) {
+        Objects.requireNonNull(words, "words");
+        Objects.requireNonNull(source, "source");
+        LvmCommandParser p = new LvmCommandParser(source);
+        p.sizes = sizes;
+        p.lineNumber = line;
+        p.lineText = String.join(" ", words);
+        List<Token> tokens = new ArrayList<>();
+        for (int i = 0; i < words.size(); i++) {
+            tokens.add(new Token(words.get(i), i + 1));
+        }
+        List<LayoutStep> steps = new ArrayList<>();
+        if (tokens.isEmpty()) {
+            return List.of();
+        }
+        try {
+            p.command(tokens, steps);
+        } catch (LvmCommandException | dev.dmmodel.layout.LayoutException e) {
+            throw e; // a read error, or the host's refusal (LVM's message)
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            throw p.error(1, "command", p.lineText, "valid values: " + e.getMessage());
+        }
+        return List.copyOf(steps);
     }
 
     /** A token and its 1-based column. */
@@ -213,11 +283,12 @@ public final class LvmCommandParser {
             case "set" -> setOption(cmd, args);
             case "pvcreate" -> pvcreate(args, steps);
             case "vgcreate" -> vgcreate(cmd, args, steps);
+            case "vgextend" -> vgextend(cmd, args, steps);
             case "lvcreate" -> lvcreate(cmd, args, steps);
             case "lvextend" -> lvextend(cmd, args, steps);
             case "lvconvert" -> lvconvert(cmd, args, steps);
             default -> throw error(cmd.column(), "command", cmd.text(),
-                    "pvcreate, vgcreate, lvcreate, lvextend, lvconvert or set -e");
+                    "pvcreate, vgcreate, vgextend, lvcreate, lvextend, lvconvert or set -e");
         }
     }
 
@@ -402,8 +473,32 @@ public final class LvmCommandParser {
         steps.add(new LayoutStep.VgCreate(vg, o, pvs));
     }
 
+    // tools/vgextend.c: vgextend VG PV... (a PV that is not one yet is made with pvcreate's defaults first)
+    private void vgextend(Token cmd, List<Token> tokens, List<LayoutStep> steps) {
+        Args a = options(tokens, List.of(new Opt("zero", true, "-Z", "--zero")));
+        autobackup(a);
+        if (a.has("zero")) {
+            yesNo(a, "zero");
+        }
+        if (a.positional().size() < 2) {
+            throw error(cmd.column(), "vgextend", lineText.strip(), "VG PV...");
+        }
+        String vg = name(a.positional().get(0), "VG");
+        List<String> pvs = new ArrayList<>();
+        for (Token t : a.positional().subList(1, a.positional().size())) {
+            pvs.add(device(t));
+        }
+        steps.add(new LayoutStep.VgExtend(vg, pvs));
+    }
+
     private void lvcreate(Token cmd, List<Token> tokens, List<LayoutStep> steps) {
         Args a = options(tokens, LVCREATE, POOL);
+        percentVg = vgAndMaybeLv(a.positional().isEmpty() ? cmd : a.positional().get(0))[0];
+        percentPvs = new ArrayList<>();
+        for (Token t : a.positional().subList(Math.min(1, a.positional().size()), a.positional().size())) {
+            percentPvs.add(t.text());
+        }
+        percentOrigin = a.positional().isEmpty() ? null : vgAndMaybeLv(a.positional().get(0))[1];
         for (String ignored : List.of("wipesignatures", "autobackup")) {
             if (a.has(ignored)) {
                 yesNo(a, ignored);
@@ -486,7 +581,10 @@ public final class LvmCommandParser {
             throw error(a.get("stripes").column(), "--type linear", Integer.toString(stripes), "one stripe");
         }
         LvCreateRequest.Builder b = LvCreateRequest.builder(name).stripes(stripes);
-        sizeOrExtents(a, b::size, b::extents);
+        int rows = stripes;
+        sizeOrExtents(a, b::size, v -> b.extents(percentSize && v % rows != 0 && v > rows
+                // tools/lvcreate.c: _update_extents_params (a percentage rounds down to whole stripes)
+                ? v - v % rows : v));
         if (a.has("stripesize")) {
             b.stripeSize(bytes(a, "stripesize", 'k'));
         }
@@ -517,7 +615,28 @@ public final class LvmCommandParser {
             throw error(a.positional().get(0).column(), "lvcreate", lineText.strip(), "a pool name (-n or VG/POOL)");
         }
         ThinPoolRequest.Builder b = ThinPoolRequest.builder(name);
-        sizeOrExtents(a, b::size, b::extents);
+        long[] poolExtents = new long[1];
+        sizeOrExtents(a, b::size, v -> poolExtents[0] = v);
+        if (poolExtents[0] != 0) {
+            long data = poolExtents[0];
+            if (percentSize && sizes != null && !a.has("poolmetadatasize")) {
+                // tools/lvcreate.c: _update_extents_params (a pool sized by %FREE/%PVS leaves room for its
+                // metadata and the spare)
+                String base = PERCENT.matcher(a.get("extents").text()).replaceAll("$2").toUpperCase(java.util.Locale.ROOT);
+                if (base.equals("FREE") || base.equals("PVS")) {
+                    long chunk = a.has("chunksize") ? sectors(a, "chunksize", 'k').count() : 0;
+                    long meta = sizes.poolMetadataExtents(vg, data, chunk);
+                    boolean spare = !a.has("poolmetadataspare") || yesNo(a, "poolmetadataspare");
+                    long reduced = data - (spare ? 2 * meta : meta);
+                    if (reduced <= 0) {
+                        throw new dev.dmmodel.layout.LayoutException(vg + "/" + name, "extents",
+                                a.get("extents").text(), "Not enough space for thin pool creation.");
+                    }
+                    data = reduced;
+                }
+            }
+            b.extents(data);
+        }
         if (a.has("chunksize")) {
             b.chunkSize(bytes(a, "chunksize", 'k'));
         }
@@ -645,26 +764,47 @@ public final class LvmCommandParser {
         if (a.has("extents") == a.has("size")) {
             throw error(cmd.column(), "lvextend", lineText.strip(), "exactly one of -l +N and -L +SIZE");
         }
-        long extents;
+        Token t = a.has("extents") ? a.get("extents") : a.get("size");
+        String field = optName(a, a.has("extents") ? "extents" : "size");
+        boolean plus = t.text().startsWith("+");
+        if (!plus && sizes == null) {
+            throw error(t.column(), field, t.text(), a.has("extents") ? "+N (extents to add)" : "+SIZE (size to add)");
+        }
+        Token value = new Token(plus ? t.text().substring(1) : t.text(), t.column());
+        percentVg = vgLv[0];
+        percentPvs = new ArrayList<>();
+        for (Token p : a.positional().subList(1, a.positional().size())) {
+            percentPvs.add(p.text());
+        }
+        percentOrigin = null;
+        long given;
         if (a.has("extents")) {
-            Token t = a.get("extents");
-            if (!t.text().startsWith("+")) {
-                throw error(t.column(), optName(a, "extents"), t.text(), "+N (extents to add)");
-            }
-            extents = number(new Token(t.text().substring(1), t.column()), optName(a, "extents"), MAX_EXTENTS,
-                    "+N with N from 1 to " + MAX_EXTENTS);
+            given = PERCENT.matcher(value.text()).matches() ? percent(value, field)
+                    : number(value, field, MAX_EXTENTS, (plus ? "+N" : "N") + " with N from 1 to " + MAX_EXTENTS
+                            + ", or N%VG, N%FREE, N%PVS");
         } else {
-            Token t = a.get("size");
-            if (!t.text().startsWith("+")) {
-                throw error(t.column(), optName(a, "size"), t.text(), "+SIZE (size to add)");
-            }
             Long extent = extentSizes.get(vgLv[0]);
+            if (extent == null && sizes != null) {
+                extent = sizes.extentSize(vgLv[0]);
+            }
             if (extent == null) {
-                throw error(t.column(), optName(a, "size"), t.text(),
+                throw error(t.column(), field, t.text(),
                         "-l +N, or a vgcreate of " + vgLv[0] + " earlier in the script (for its extent size)");
             }
-            long sectors = sectorsOf(new Token(t.text().substring(1), t.column()), optName(a, "size"), 'm');
-            extents = sectors / extent + (sectors % extent == 0 ? 0 : 1);
+            long sectors = sectorsOf(value, field, 'm');
+            // lib/metadata/metadata.c: extents_from_size (rounded up to whole extents)
+            given = sectors / extent + (sectors % extent == 0 ? 0 : 1);
+        }
+        long extents = given;
+        if (!plus) {
+            // tools/lvresize.c: _lvresize_adjust_extents (a size without + is the new size)
+            long current = sizes.lvExtents(vgLv[0], vgLv[1]);
+            if (given <= current) {
+                throw new dev.dmmodel.layout.LayoutException(vgLv[0] + "/" + vgLv[1], field, t.text(),
+                        "New size given (" + given + " extents) not larger than existing size (" + current
+                                + " extents)");
+            }
+            extents = given - current;
         }
         if (extents == 0) {
             throw error(cmd.column(), "lvextend", lineText.strip(), "a positive number of extents to add");
@@ -759,14 +899,37 @@ public final class LvmCommandParser {
                 throw error(a.get("size").column(), optName(a, "size"), a.get("size").text(), "a positive size");
             }
             size.accept(b);
+        } else if (PERCENT.matcher(a.get("extents").text()).matches()) {
+            extents.accept(percent(a.get("extents"), optName(a, "extents")));
         } else {
             long n = number(a.get("extents"), optName(a, "extents"), MAX_EXTENTS, "1 to " + MAX_EXTENTS
-                    + " extents (no % forms)");
+                    + " extents or N%VG, N%FREE, N%PVS, N%ORIGIN");
             if (n == 0) {
                 throw error(a.get("extents").column(), optName(a, "extents"), "0", "a positive extent count");
             }
             extents.accept(n);
         }
+    }
+
+    // tools/lvcreate.c: _update_extents_params, with lib/misc/lvm-percent.c: percent_of_extents
+    private long percent(Token t, String field) {
+        java.util.regex.Matcher m = PERCENT.matcher(t.text());
+        if (!m.matches()) {
+            throw error(t.column(), field, t.text(), "N%VG, N%FREE, N%PVS or N%ORIGIN");
+        }
+        long pct = number(new Token(m.group(1), t.column()), field, 1_000_000, "a percentage from 1");
+        String base = m.group(2).toUpperCase(java.util.Locale.ROOT);
+        if (pct == 0 || (pct > 100 && !base.equals("ORIGIN"))) {
+            throw error(t.column(), field, t.text(), "a percentage from 1 to 100 of VG, FREE or PVS");
+        }
+        if (base.equals("ORIGIN") && percentOrigin == null) {
+            throw error(t.column(), field, t.text(), "%ORIGIN only for a snapshot of VG/ORIGIN");
+        }
+        percentSize = true;
+        if (sizes == null) {
+            return 1; // read without a host: the syntax is right, the count comes when the plan runs
+        }
+        return sizes.percentExtents(percentVg, pct, base, percentPvs, percentOrigin);
     }
 
     private long number(Token t, String field, long max, String expected) {

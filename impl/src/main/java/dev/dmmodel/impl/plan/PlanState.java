@@ -36,6 +36,7 @@ public final class PlanState {
     private final Map<String, String> filesystems = new LinkedHashMap<>();
     private final Map<String, String> mounts = new LinkedHashMap<>();
     private final Map<String, String> names = new HashMap<>();
+    private final Map<String, Object> notes = new HashMap<>();
 
     /**
      * @param host the host's steps
@@ -262,6 +263,22 @@ public final class PlanState {
     /** The device a format's name stands for, if it was made. */
     public Optional<String> named(String symbol) {
         return Optional.ofNullable(names.get(symbol));
+    }
+
+    /**
+     * Records what a tool wrote that the block stack does not hold but a later command reads (a LUKS header:
+     * {@code cryptsetup open} needs the data offset {@code luksFormat} chose).
+     *
+     * @param key the tool's key, e.g. {@code luks:sdb1}
+     */
+    public void note(String key, Object value) {
+        notes.put(Objects.requireNonNull(key, "key"), Objects.requireNonNull(value, "value"));
+    }
+
+    /** What a tool recorded under {@code key}, if it is of that type. */
+    public <T> Optional<T> noted(String key, Class<T> type) {
+        Object v = notes.get(key);
+        return type.isInstance(v) ? Optional.of(type.cast(v)) : Optional.empty();
     }
 
     private static String kind(BlockDevice d) {

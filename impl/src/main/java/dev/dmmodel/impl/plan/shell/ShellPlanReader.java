@@ -49,7 +49,7 @@ public final class ShellPlanReader implements PlanReader {
         TOOLS.put("mount", ShellTools::mount);
         TOOLS.put("dmsetup", ShellTools::dmsetup);
         TOOLS.put("mdadm", ShellTools::mdadm);
-        TOOLS.put("cryptsetup", ShellTools::cryptsetup);
+        TOOLS.put("cryptsetup", dev.dmmodel.impl.cryptsetup.CryptsetupCommand::parse);
         TOOLS.put("blockdev", ShellTools::blockdev);
     }
 

@@ -23,7 +23,8 @@ import java.util.regex.Pattern;
 /**
  * The readers of the storage commands other than the partitioning tools: LVM's (read by
  * {@link LvmPlanCommand}), {@code wipefs}, {@code mkfs.*} and {@code mount} (read by the workload's own readers,
- * which the engine runs before a workload), {@code dmsetup create}, {@code mdadm --create} and {@code blockdev}.
+ * which the engine runs before a workload), {@code dmsetup create}, {@code mdadm --create} and {@code blockdev}; cryptsetup's is
+ * {@link dev.dmmodel.impl.cryptsetup.CryptsetupCommand}.
  */
 final class ShellTools {
 
@@ -281,13 +282,6 @@ final class ShellTools {
             return List.of("array " + md.path() + " started: " + md.size().count() + " sectors, io_min "
                     + md.limits().ioMin() + " io_opt " + md.limits().ioOpt());
         });
-    }
-
-    // ---- cryptsetup: not modelled as a plan command yet (dm-crypt tables go through dmsetup create)
-
-    static PlanOp cryptsetup(ShellCommand c) {
-        throw c.error("cryptsetup is not modelled as a plan command yet: expected a dm-crypt device made with "
-                + "dmsetup create NAME --table '0 N crypt CIPHER KEY 0 DEV OFFSET' (the key is never printed)");
     }
 
     // ---- blockdev: --rereadpt and the queries have no effect; --setra/--setbsz belong to workloads

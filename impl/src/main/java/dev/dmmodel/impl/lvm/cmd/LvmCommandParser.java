@@ -81,8 +81,9 @@ public final class LvmCommandParser {
             new Opt("metadatasize", true, "--metadatasize"),
             new Opt("metadatacopies", true, "--pvmetadatacopies", "--metadatacopies"),
             new Opt("zero", true, "-Z", "--zero"));
+    // lvm2 tools/command-lines.in: vgcreate takes -Z|--zero y|n for the PVs it creates (curtin runs --zero=y)
     private static final List<Opt> VGCREATE = List.of(new Opt("extentsize", true, "-s", "--physicalextentsize"),
-            new Opt("alloc", true, "--alloc"));
+            new Opt("alloc", true, "--alloc"), new Opt("zero", true, "-Z", "--zero"));
     private static final List<Opt> POOL = List.of(new Opt("chunksize", true, "-c", "--chunksize"),
             new Opt("zero", true, "-Z", "--zero"), new Opt("discards", true, "--discards"),
             new Opt("errorwhenfull", true, "--errorwhenfull"),
@@ -464,6 +465,9 @@ public final class LvmCommandParser {
             o = o.withAllocationPolicy(p);
         }
         autobackup(a);
+        if (a.has("zero")) {
+            yesNo(a, "zero");
+        }
         if (a.positional().size() < 2) {
             throw error(cmd.column(), "vgcreate", lineText.strip(), "a VG name and one or more PVs");
         }

@@ -286,7 +286,8 @@ public final class CurtinPlanReader implements PlanReader {
                         + "(curtin: parent partition has invalid partition table): expected a disk with ptable: gpt "
                         + "or msdos");
             }
-            String flag = f.oneOf("flag", FLAGS).orElse("");
+            // subiquity writes flag: '' for a plain partition
+            String flag = f.string("flag").orElse("").isEmpty() ? "" : f.oneOf("flag", FLAGS).orElse("");
             if (flag.equals("extended") || flag.equals("logical")) {
                 throw f.error(f.node("flag").orElseThrow(), "flag \"" + flag + "\": msdos extended and logical "
                         + "partitions are not modelled yet: expected a primary partition");

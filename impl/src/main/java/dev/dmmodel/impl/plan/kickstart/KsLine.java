@@ -65,6 +65,7 @@ record KsLine(Origin origin, List<Word> words) {
                     w.append(line, i + 1, end);
                     i = end + 1;
                 } else if (c == '"') {
+                    int quote = i;
                     i++;
                     boolean closed = false;
                     while (i < n) {
@@ -83,7 +84,7 @@ record KsLine(Origin origin, List<Word> words) {
                         i++;
                     }
                     if (!closed) {
-                        throw new PlanException(source, lineNumber, start + 1, "unterminated double quote: expected "
+                        throw new PlanException(source, lineNumber, quote + 1, "unterminated double quote: expected "
                                 + "a closing \" on the same line");
                     }
                 } else if (c == '\\') {

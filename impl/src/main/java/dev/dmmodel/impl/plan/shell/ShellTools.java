@@ -296,6 +296,20 @@ final class ShellTools {
         return new Op(c.origin(), "blockdev", state -> List.of());
     }
 
+    // ---- vgchange: activating is what the model's LVs already are; deactivating is not modelled in a plan
+
+    static PlanOp vgchange(ShellCommand c) {
+        for (Word w : c.args()) {
+            String t = w.text();
+            if (t.matches("-a[n]|--activate(=|$).*n|-an") || (t.equals("--activate") || t.equals("-a"))
+                    && c.args().indexOf(w) + 1 < c.args().size()
+                    && c.args().get(c.args().indexOf(w) + 1).text().startsWith("n")) {
+                throw c.expected(w, "option", "-ay (every LV a plan makes is active; deactivating is not modelled)");
+            }
+        }
+        return new Op(c.origin(), "vgchange", state -> List.of());
+    }
+
     /** A command whose effect is a function of the host. */
     private record Op(Origin origin, String tool, java.util.function.Function<PlanState, List<String>> run)
             implements PlanOp {

@@ -55,7 +55,7 @@ import picocli.CommandLine.Spec;
             "",
             "  dmmodel check --layout examples/hosts/raid5-part63.yaml \\",
             "      --plan examples/plans/lvm-default.sh",
-            "  lvm-default.sh:4: set: no change",
+            "  lvm-default.sh:4: set: no effect on the block stack",
             "  lvm-default.sh:5: pvcreate: /dev/sda1: pe_start 2753s, data alignment ...",
             "  ...",
             "",

@@ -199,8 +199,8 @@ public final class SgdiskCommand {
         if (mbr) {
             out.add("Found invalid GPT and valid MBR; converting MBR to GPT format in memory.");
         } else if (d.partitions().isEmpty()) {
-            out.add("new GPT: usable sectors " + g.firstUsable + "-" + g.lastUsable + ", alignment "
-                    + g.alignment + " sectors");
+            out.add("Creating new GPT entries in memory: usable sectors " + g.firstUsable + "-" + g.lastUsable
+                    + ", alignment " + g.alignment + " sectors");
         } else {
             out.add("GPT with " + d.partitions().size() + " partitions; alignment " + g.alignment
                     + " sectors (the largest power of 2 dividing every start, at most 1 MiB)");
@@ -238,7 +238,7 @@ public final class SgdiskCommand {
                     g.clear();
                     relabel = true;
                     saveData = true;
-                    out.add("new GPT: usable sectors " + g.firstUsable + "-" + g.lastUsable + ", alignment "
+                    out.add("-o: new GPT: usable sectors " + g.firstUsable + "-" + g.lastUsable + ", alignment "
                             + g.alignment + " sectors");
                 }
                 case 'Z', 'z' -> {

@@ -32,7 +32,8 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * Reading and writing the host formats of {@code dev.dmmodel.io} for a large host: 16 SAS disks, one PV each,
  * one VG {@code vg} and {@code lvs} logical volumes, every fourth striped over 4 PVs (so {@code lvs} dm devices,
- * {@code lvs} LVs in the metadata, a script of about {@code lvs + 17} commands). Average time per call.
+ * {@code lvs} LVs in the metadata, a script of about {@code lvs + 17} commands, also read and dry-run as a
+ * provisioning plan). Average time per call.
  *
  * <pre>
  * java -jar benchmarks/target/benchmarks.jar Formats -prof gc
@@ -133,5 +134,21 @@ public class Formats {
     @Benchmark
     public Layout importDmTablesAndBuild() {
         return Layout.of(DmTables.addTo(disks, dmTables, "dmsetup-table.txt"));
+    }
+
+    /** The LVM commands read as a provisioning plan (shell lexing and every command checked, no host). */
+    @Benchmark
+    public dev.dmmodel.plan.Plan readPlan() {
+        return dev.dmmodel.plan.Plan.parse(lvmCommands, "recreate.sh", dev.dmmodel.plan.PlanFormat.SHELL);
+    }
+
+    /**
+     * The LVM commands dry-run on the blank disks: every command re-read against the host and the layout rebuilt
+     * after it (so the cost grows with the square of the number of commands).
+     */
+    @Benchmark
+    public dev.dmmodel.plan.PlanResult applyPlan() {
+        return dev.dmmodel.plan.Plan.parse(lvmCommands, "recreate.sh", dev.dmmodel.plan.PlanFormat.SHELL)
+                .applyTo(disks);
     }
 }

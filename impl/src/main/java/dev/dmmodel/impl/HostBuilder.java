@@ -64,50 +64,62 @@ final class HostBuilder implements DeviceView {
 
     Layout replay(List<LayoutStep> steps) {
         for (LayoutStep step : steps) {
-            LOG.debug("replaying {}", step);
-            if (step instanceof LayoutStep.AddDisk s) {
-                addDisk(s);
-            } else if (step instanceof LayoutStep.CreatePartitionTable s) {
-                createPartitionTable(s);
-            } else if (step instanceof LayoutStep.AddPartition s) {
-                addPartition(s.disk(), s.number(), s.start().count(), s.size().count(), s.kernelName(), s.devNumber());
-            } else if (step instanceof LayoutStep.SetMaxSectorsKb s) {
-                setMaxSectorsKb(s);
-            } else if (step instanceof LayoutStep.PvCreate s) {
-                lvm.pvcreate(s);
-            } else if (step instanceof LayoutStep.VgCreate s) {
-                lvm.vgcreate(s);
-            } else if (step instanceof LayoutStep.VgExtend s) {
-                lvm.vgextend(s);
-            } else if (step instanceof LayoutStep.LvCreate s) {
-                lvm.lvcreate(s);
-            } else if (step instanceof LayoutStep.LvExtend s) {
-                lvm.lvextend(s);
-            } else if (step instanceof LayoutStep.ThinPoolConvert s) {
-                lvm.lvconvertThinPool(s);
-            } else if (step instanceof LayoutStep.ThinPoolCreate s) {
-                lvm.lvcreateThinPool(s);
-            } else if (step instanceof LayoutStep.ThinLvCreate s) {
-                lvm.lvcreateThin(s);
-            } else if (step instanceof LayoutStep.ThinSnapshotCreate s) {
-                lvm.lvcreateSnapshot(s);
-            } else if (step instanceof LayoutStep.CowSnapshotCreate s) {
-                lvm.lvcreateCowSnapshot(s);
-            } else if (step instanceof LayoutStep.RaidLvCreate s) {
-                lvm.lvcreateRaid(s);
-            } else if (step instanceof LayoutStep.ImportVolumeGroup s) {
-                lvm.importVolumeGroup(s);
-            } else if (step instanceof LayoutStep.AddMdArray s) {
-                addMdArray(s);
-            } else if (step instanceof LayoutStep.MdadmCreate s) {
-                mdadmCreate(s);
-            } else if (step instanceof LayoutStep.DmCreate s) {
-                dmCreate(s.name(), s.uuid(), s.table(), s.kernelName(), s.devNumber(), false);
-            } else {
-                throw new IllegalArgumentException("unknown layout step " + step);
-            }
+            apply(step);
         }
+        return layout();
+    }
+
+    /** The host as the steps so far made it. */
+    Layout layout() {
         return Layout.of(profile, List.copyOf(devices.values()), lvm.physicalVolumes(), lvm.volumeGroups());
+    }
+
+    /**
+     * Replays one step. A step that throws may have changed the builder half-way: it is not to be used after.
+     */
+    void apply(LayoutStep step) {
+        LOG.debug("replaying {}", step);
+        if (step instanceof LayoutStep.AddDisk s) {
+            addDisk(s);
+        } else if (step instanceof LayoutStep.CreatePartitionTable s) {
+            createPartitionTable(s);
+        } else if (step instanceof LayoutStep.AddPartition s) {
+            addPartition(s.disk(), s.number(), s.start().count(), s.size().count(), s.kernelName(), s.devNumber());
+        } else if (step instanceof LayoutStep.SetMaxSectorsKb s) {
+            setMaxSectorsKb(s);
+        } else if (step instanceof LayoutStep.PvCreate s) {
+            lvm.pvcreate(s);
+        } else if (step instanceof LayoutStep.VgCreate s) {
+            lvm.vgcreate(s);
+        } else if (step instanceof LayoutStep.VgExtend s) {
+            lvm.vgextend(s);
+        } else if (step instanceof LayoutStep.LvCreate s) {
+            lvm.lvcreate(s);
+        } else if (step instanceof LayoutStep.LvExtend s) {
+            lvm.lvextend(s);
+        } else if (step instanceof LayoutStep.ThinPoolConvert s) {
+            lvm.lvconvertThinPool(s);
+        } else if (step instanceof LayoutStep.ThinPoolCreate s) {
+            lvm.lvcreateThinPool(s);
+        } else if (step instanceof LayoutStep.ThinLvCreate s) {
+            lvm.lvcreateThin(s);
+        } else if (step instanceof LayoutStep.ThinSnapshotCreate s) {
+            lvm.lvcreateSnapshot(s);
+        } else if (step instanceof LayoutStep.CowSnapshotCreate s) {
+            lvm.lvcreateCowSnapshot(s);
+        } else if (step instanceof LayoutStep.RaidLvCreate s) {
+            lvm.lvcreateRaid(s);
+        } else if (step instanceof LayoutStep.ImportVolumeGroup s) {
+            lvm.importVolumeGroup(s);
+        } else if (step instanceof LayoutStep.AddMdArray s) {
+            addMdArray(s);
+        } else if (step instanceof LayoutStep.MdadmCreate s) {
+            mdadmCreate(s);
+        } else if (step instanceof LayoutStep.DmCreate s) {
+            dmCreate(s.name(), s.uuid(), s.table(), s.kernelName(), s.devNumber(), false);
+        } else {
+            throw new IllegalArgumentException("unknown layout step " + step);
+        }
     }
 
     // ---- disks and partitions

@@ -56,6 +56,6 @@ public final class PlanRunner {
             break;
         }
         Script setup = Script.parse(String.join("\n", state.setupLines()));
-        return new PlanResult(state.layout(), entries, failure, setup);
+        return new PlanResult(state.result(), entries, failure, setup);
     }
 }

@@ -30,12 +30,12 @@ import java.util.Optional;
 public final class PlanState {
 
     private final KernelProfile profile;
-    private final List<LayoutStep> steps;
-    private Layout layout;
+    private final dev.dmmodel.impl.IncrementalHost host;
     private final List<String> setup = new ArrayList<>();
     private final Map<String, String> filesystems = new LinkedHashMap<>();
     private final Map<String, String> mounts = new LinkedHashMap<>();
     private final Map<String, String> names = new HashMap<>();
+    private final Map<String, Object> notes = new HashMap<>();
 
     /**
      * @param host the host's steps
@@ -44,8 +44,7 @@ public final class PlanState {
     public PlanState(LayoutSpec host) {
         Objects.requireNonNull(host, "host");
         this.profile = host.profile();
-        this.steps = new ArrayList<>(host.steps());
-        this.layout = Layout.of(host);
+        this.host = new dev.dmmodel.impl.IncrementalHost(host);
     }
 
     /** The kernel rules the host runs. */
@@ -55,12 +54,17 @@ public final class PlanState {
 
     /** The host as the commands so far left it. */
     public Layout layout() {
-        return layout;
+        return host.layout();
+    }
+
+    /** The host as the commands so far left it, built from its steps: its {@link Layout#spec()} is present. */
+    public Layout result() {
+        return Layout.of(host.spec());
     }
 
     /** The steps that build {@link #layout()}. */
     public List<LayoutStep> steps() {
-        return List.copyOf(steps);
+        return host.spec().steps();
     }
 
     /**
@@ -70,9 +74,7 @@ public final class PlanState {
      * @throws dev.dmmodel.layout.LayoutException with the model's (LVM's, the kernel's) message if it does not
      */
     public Layout add(List<LayoutStep> more) {
-        List<LayoutStep> next = new ArrayList<>(steps);
-        next.addAll(more);
-        return replace(next);
+        return host.add(List.copyOf(more));
     }
 
     /** {@link #add(List)} of one step. */
@@ -86,11 +88,7 @@ public final class PlanState {
      * @throws dev.dmmodel.layout.LayoutException if the new steps do not build; nothing changes then
      */
     public Layout replace(List<LayoutStep> all) {
-        Layout built = Layout.of(new LayoutSpec(profile, all));
-        steps.clear();
-        steps.addAll(all);
-        layout = built;
-        return built;
+        return host.replace(List.copyOf(all));
     }
 
     /**
@@ -100,7 +98,7 @@ public final class PlanState {
      * @param tool the tool, for the message's wording ({@code sfdisk: cannot open /dev/sdx: ...})
      */
     public BlockDevice device(String reference, String tool) {
-        return layout.find(reference).orElseThrow(() -> new PlanOpFailure("cannot open " + reference
+        return layout().find(reference).orElseThrow(() -> new PlanOpFailure("cannot open " + reference
                 + ": No such file or directory"));
     }
 
@@ -117,7 +115,7 @@ public final class PlanState {
     /** The partitions of a disk, by number. */
     public List<Partition> partitions(String disk) {
         List<Partition> out = new ArrayList<>();
-        for (Partition p : layout.partitions()) {
+        for (Partition p : layout().partitions()) {
             if (p.disk().equals(disk)) {
                 out.add(p);
             }
@@ -133,7 +131,7 @@ public final class PlanState {
      */
     public Optional<PartitionTableType> label(String disk) {
         Optional<PartitionTableType> type = Optional.empty();
-        for (LayoutStep s : steps) {
+        for (LayoutStep s : steps()) {
             if (s instanceof LayoutStep.CreatePartitionTable t && sameDevice(t.disk(), disk)) {
                 type = Optional.of(t.type());
             }
@@ -146,25 +144,25 @@ public final class PlanState {
      * or — for a disk — any of these on one of its partitions.
      */
     public Optional<String> holder(String deviceName) {
-        BlockDevice d = layout.find(deviceName).orElse(null);
+        BlockDevice d = layout().find(deviceName).orElse(null);
         if (d == null) {
             return Optional.empty();
         }
-        for (PhysicalVolume pv : layout.physicalVolumes()) {
+        for (PhysicalVolume pv : layout().physicalVolumes()) {
             if (pv.device().equals(d.name())) {
                 return Optional.of("an LVM physical volume" + (pv.isOrphan() ? "" : " of volume group "
                         + pv.vgName()));
             }
         }
         String number = d.devNumber().toString();
-        for (DmDevice dm : layout.dmDevices()) {
+        for (DmDevice dm : layout().dmDevices()) {
             for (String below : dm.table().devices()) {
                 if (below.equals(number) || below.equals(d.name()) || below.equals(d.path())) {
                     return Optional.of("device-mapper device " + dm.dmName());
                 }
             }
         }
-        for (MdDevice md : layout.mdDevices()) {
+        for (MdDevice md : layout().mdDevices()) {
             for (MdMember m : md.spec().members()) {
                 if (m.device().equals(d.name())) {
                     return Optional.of("md array " + md.name());
@@ -199,7 +197,7 @@ public final class PlanState {
             throw new PlanOpFailure("/dev/" + disk + ": Device or resource busy (in use: " + held.get() + ")");
         }
         List<LayoutStep> kept = new ArrayList<>();
-        for (LayoutStep s : steps) {
+        for (LayoutStep s : steps()) {
             if (s instanceof LayoutStep.CreatePartitionTable t && sameDevice(t.disk(), disk)) {
                 continue;
             }
@@ -213,7 +211,7 @@ public final class PlanState {
     }
 
     private boolean sameDevice(String reference, String name) {
-        return layout.find(reference).map(d -> d.name().equals(name)).orElse(reference.equals(name));
+        return layout().find(reference).map(d -> d.name().equals(name)).orElse(reference.equals(name));
     }
 
     /**
@@ -262,6 +260,22 @@ public final class PlanState {
     /** The device a format's name stands for, if it was made. */
     public Optional<String> named(String symbol) {
         return Optional.ofNullable(names.get(symbol));
+    }
+
+    /**
+     * Records what a tool wrote that the block stack does not hold but a later command reads (a LUKS header:
+     * {@code cryptsetup open} needs the data offset {@code luksFormat} chose).
+     *
+     * @param key the tool's key, e.g. {@code luks:sdb1}
+     */
+    public void note(String key, Object value) {
+        notes.put(Objects.requireNonNull(key, "key"), Objects.requireNonNull(value, "value"));
+    }
+
+    /** What a tool recorded under {@code key}, if it is of that type. */
+    public <T> Optional<T> noted(String key, Class<T> type) {
+        Object v = notes.get(key);
+        return type.isInstance(v) ? Optional.of(type.cast(v)) : Optional.empty();
     }
 
     private static String kind(BlockDevice d) {

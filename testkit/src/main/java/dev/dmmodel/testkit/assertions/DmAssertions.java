@@ -26,6 +26,7 @@ import java.util.List;
  * assertThat(layout).device("sda1").hasAlignmentOffset(33280);
  * assertThatTrace(events).at("dm-0").bioSizes().containsOnly(2048L);
  * assertThat(sim.thinStats().get(0)).zeroedNoBlocks();
+ * assertThatPlan(Plan.read(Path.of("provision.sh"))).on(host).succeeds().hasNoFindingsOfSeverity(Severity.WARNING);
  * }</pre>
  */
 public final class DmAssertions {
@@ -86,5 +87,14 @@ public final class DmAssertions {
      */
     public static ThinStatsAssert assertThat(ThinStats actual) {
         return new ThinStatsAssert(actual);
+    }
+
+    /**
+     * Assertions on a provisioning plan: apply it to a host with {@code on(...)}.
+     *
+     * <pre>{@code assertThatPlan(Plan.read(Path.of("provision.sh"))).on(host).succeeds();}</pre>
+     */
+    public static PlanAssert assertThatPlan(dev.dmmodel.plan.Plan actual) {
+        return new PlanAssert(actual);
     }
 }

@@ -111,6 +111,8 @@ public final class LvmCommandParser {
     private String percentOrigin;
     /** Whether the size of the lvcreate being read was a percentage (LVM then allocates approximately). */
     private boolean percentSize;
+    /** A plan's command read on its own ({@link #parseCommand}): what exists is known only when it runs. */
+    private boolean planCommand;
     private int lineNumber;
     private String lineText;
 
@@ -172,6 +174,7 @@ public final class LvmCommandParser {
         Objects.requireNonNull(source, "source");
         LvmCommandParser p = new LvmCommandParser(source);
         p.sizes = sizes;
+        p.planCommand = true;
         p.lineNumber = line;
         p.lineText = String.join(" ", words);
         List<Token> tokens = new ArrayList<>();
@@ -767,7 +770,8 @@ public final class LvmCommandParser {
         Token t = a.has("extents") ? a.get("extents") : a.get("size");
         String field = optName(a, a.has("extents") ? "extents" : "size");
         boolean plus = t.text().startsWith("+");
-        if (!plus && sizes == null) {
+        boolean syntaxOnly = planCommand && sizes == null;
+        if (!plus && sizes == null && !planCommand) {
             throw error(t.column(), field, t.text(), a.has("extents") ? "+N (extents to add)" : "+SIZE (size to add)");
         }
         Token value = new Token(plus ? t.text().substring(1) : t.text(), t.column());
@@ -779,13 +783,16 @@ public final class LvmCommandParser {
         percentOrigin = null;
         long given;
         if (a.has("extents")) {
-            given = PERCENT.matcher(value.text()).matches() ? percent(value, field)
+            given = planCommand && PERCENT.matcher(value.text()).matches() ? percent(value, field)
                     : number(value, field, MAX_EXTENTS, (plus ? "+N" : "N") + " with N from 1 to " + MAX_EXTENTS
                             + ", or N%VG, N%FREE, N%PVS");
         } else {
             Long extent = extentSizes.get(vgLv[0]);
             if (extent == null && sizes != null) {
                 extent = sizes.extentSize(vgLv[0]);
+            }
+            if (extent == null && syntaxOnly) {
+                extent = 1L; // the VG's extent size comes when the plan runs
             }
             if (extent == null) {
                 throw error(t.column(), field, t.text(),
@@ -796,7 +803,7 @@ public final class LvmCommandParser {
             given = sectors / extent + (sectors % extent == 0 ? 0 : 1);
         }
         long extents = given;
-        if (!plus) {
+        if (!plus && !syntaxOnly) {
             // tools/lvresize.c: _lvresize_adjust_extents (a size without + is the new size)
             long current = sizes.lvExtents(vgLv[0], vgLv[1]);
             if (given <= current) {
@@ -899,11 +906,12 @@ public final class LvmCommandParser {
                 throw error(a.get("size").column(), optName(a, "size"), a.get("size").text(), "a positive size");
             }
             size.accept(b);
-        } else if (PERCENT.matcher(a.get("extents").text()).matches()) {
+        } else if (planCommand && PERCENT.matcher(a.get("extents").text()).matches()) {
             extents.accept(percent(a.get("extents"), optName(a, "extents")));
         } else {
             long n = number(a.get("extents"), optName(a, "extents"), MAX_EXTENTS, "1 to " + MAX_EXTENTS
-                    + " extents or N%VG, N%FREE, N%PVS, N%ORIGIN");
+                    + " extents" + (planCommand ? " or N%VG, N%FREE, N%PVS, N%ORIGIN" : " (no % forms: a script read on its "
+                    + "own has no host; a plan's dry run reads them)"));
             if (n == 0) {
                 throw error(a.get("extents").column(), optName(a, "extents"), "0", "a positive extent count");
             }

@@ -90,12 +90,17 @@ public final class LvmPlanCommand implements PlanOp {
         List<LayoutStep> steps = parse(new Sizes(before));
         List<LayoutStep> all = new ArrayList<>();
         for (LayoutStep s : steps) {
+            if (s instanceof LayoutStep.PvCreate p && before.find(p.device()).isEmpty()) {
+                // lib/device/dev-cache.c: a name no device answers to
+                throw new PlanOpFailure("No device found for " + p.device() + ".");
+            }
             List<String> named = s instanceof LayoutStep.VgExtend v ? v.pvs()
                     : s instanceof LayoutStep.VgCreate v ? v.pvs() : List.of();
             if (!named.isEmpty()) {
                 // tools/vgcreate.c, vgextend.c: a device that is not a PV yet is initialised with pvcreate's defaults
                 for (String pv : named) {
-                    BlockDevice d = state.device(pv, tool);
+                    BlockDevice d = before.find(pv).orElseThrow(() -> new PlanOpFailure("No device found for " + pv
+                            + "."));
                     if (before.physicalVolume(d.name()).isEmpty()) {
                         all.add(new LayoutStep.PvCreate(pv, PvCreateOptions.DEFAULTS));
                     }

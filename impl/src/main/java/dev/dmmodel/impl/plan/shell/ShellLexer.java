@@ -302,7 +302,7 @@ public final class ShellLexer {
             stdin = Optional.of(b.pipedIn);
             stdinLine = b.startLine;
         }
-        String written = text.substring(b.startPos, b.endPos).replaceAll("\\\\\n[ \t]*", " ").strip();
+        String written = text.substring(b.startPos, b.endPos).replaceAll("[ \t]*\\\\\n[ \t]*", " ").strip();
         Origin origin = new Origin(source, b.startLine, b.startColumn, written);
         out.add(new Parsed(new ShellCommand(origin, b.words, stdin, stdinLine), b.ignored));
     }

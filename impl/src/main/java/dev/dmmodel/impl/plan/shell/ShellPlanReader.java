@@ -29,9 +29,8 @@ public final class ShellPlanReader implements PlanReader {
     /** Commands a provisioning script runs between the storage tools that do not change the block stack. */
     static final Set<String> NO_EFFECT = Set.of("udevadm", "partprobe", "partx", "sync", "sleep", "echo", "printf",
             "mkdir", "true", ":", "set", "blkid", "lsblk", "pvs", "vgs", "lvs", "pvscan", "vgscan", "lvscan",
-            "pvdisplay", "vgdisplay", "lvdisplay", "vgchange", "modprobe", "systemctl", "chmod", "chown", "cat",
-            "ls", "dmsetup-status", "exit", "swapon", "mkswap", "df", "findmnt", "blockdev-rereadpt", "shopt",
-            "trap", "umask", "cd", "logger", "wait");
+            "pvdisplay", "vgdisplay", "lvdisplay", "modprobe", "systemctl", "chmod", "chown", "cat", "ls",
+            "swapon", "mkswap", "df", "findmnt", "shopt", "trap", "umask", "cd", "logger", "wait");
 
     private static final Map<String, Function<ShellCommand, PlanOp>> TOOLS = new LinkedHashMap<>();
 
@@ -49,8 +48,9 @@ public final class ShellPlanReader implements PlanReader {
         TOOLS.put("mount", ShellTools::mount);
         TOOLS.put("dmsetup", ShellTools::dmsetup);
         TOOLS.put("mdadm", ShellTools::mdadm);
-        TOOLS.put("cryptsetup", ShellTools::cryptsetup);
+        TOOLS.put("cryptsetup", dev.dmmodel.impl.cryptsetup.CryptsetupCommand::parse);
         TOOLS.put("blockdev", ShellTools::blockdev);
+        TOOLS.put("vgchange", ShellTools::vgchange);
     }
 
     private static final Pattern FIRST_WORD = Pattern.compile("^\\s*(?:sudo\\s+)?([A-Za-z0-9_./:-]+)");

@@ -23,7 +23,8 @@ import java.util.regex.Pattern;
 /**
  * The readers of the storage commands other than the partitioning tools: LVM's (read by
  * {@link LvmPlanCommand}), {@code wipefs}, {@code mkfs.*} and {@code mount} (read by the workload's own readers,
- * which the engine runs before a workload), {@code dmsetup create}, {@code mdadm --create} and {@code blockdev}.
+ * which the engine runs before a workload), {@code dmsetup create}, {@code mdadm --create} and {@code blockdev}; cryptsetup's is
+ * {@link dev.dmmodel.impl.cryptsetup.CryptsetupCommand}.
  */
 final class ShellTools {
 
@@ -283,13 +284,6 @@ final class ShellTools {
         });
     }
 
-    // ---- cryptsetup: not modelled as a plan command yet (dm-crypt tables go through dmsetup create)
-
-    static PlanOp cryptsetup(ShellCommand c) {
-        throw c.error("cryptsetup is not modelled as a plan command yet: expected a dm-crypt device made with "
-                + "dmsetup create NAME --table '0 N crypt CIPHER KEY 0 DEV OFFSET' (the key is never printed)");
-    }
-
     // ---- blockdev: --rereadpt and the queries have no effect; --setra/--setbsz belong to workloads
 
     static PlanOp blockdev(ShellCommand c) {
@@ -300,6 +294,20 @@ final class ShellTools {
             }
         }
         return new Op(c.origin(), "blockdev", state -> List.of());
+    }
+
+    // ---- vgchange: activating is what the model's LVs already are; deactivating is not modelled in a plan
+
+    static PlanOp vgchange(ShellCommand c) {
+        for (Word w : c.args()) {
+            String t = w.text();
+            if (t.matches("-a[n]|--activate(=|$).*n|-an") || (t.equals("--activate") || t.equals("-a"))
+                    && c.args().indexOf(w) + 1 < c.args().size()
+                    && c.args().get(c.args().indexOf(w) + 1).text().startsWith("n")) {
+                throw c.expected(w, "option", "-ay (every LV a plan makes is active; deactivating is not modelled)");
+            }
+        }
+        return new Op(c.origin(), "vgchange", state -> List.of());
     }
 
     /** A command whose effect is a function of the host. */

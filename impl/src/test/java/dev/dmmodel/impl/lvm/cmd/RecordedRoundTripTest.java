@@ -24,7 +24,9 @@ import org.junit.jupiter.api.TestFactory;
  * has {@code lvm/*.vg}: the imported layout's LVM is exported as commands, the commands are read back and
  * replayed on the same disks and partitions (nothing else of the snapshot), and every VG of the replay equals
  * the imported one ({@link VolumeGroupDiff}: PVs with {@code pe_start} and {@code pe_count}, every LV's
- * segments and areas, thin pools' chunk sizes and transaction ids, thin device ids), with no warning.
+ * segments and areas, thin pools' chunk sizes and transaction ids, thin device ids), with no warning; and the
+ * same script read as a provisioning plan ({@code dev.dmmodel.plan.Plan}) applies on those disks line by line to
+ * the same VGs.
  * Without the shared folder the factory is one skipped test with the reason.
  */
 class RecordedRoundTripTest {
@@ -91,6 +93,16 @@ class RecordedRoundTripTest {
             VolumeGroup again = replayed.volumeGroup(vg.name()).orElseThrow(() -> new AssertionError(
                     "VG " + vg.name() + " missing after replaying\n" + exported.script()));
             assertThat(VolumeGroupDiff.differences(vg, again)).as("replaying\n%s", exported.script()).isEmpty();
+        }
+        // the same script as a provisioning plan's dry run on the blank host: every line applies, the same VGs
+        dev.dmmodel.plan.PlanResult planned = dev.dmmodel.plan.Plan.parse(exported.script(), "export.sh",
+                dev.dmmodel.plan.PlanFormat.SHELL).applyTo(new LayoutSpec(spec.profile(), steps.subList(0,
+                (int) spec.steps().stream().filter(x -> x instanceof LayoutStep.AddDisk
+                        || x instanceof LayoutStep.AddPartition).count())));
+        assertThat(planned.failure()).as("the export as a plan\n%s", exported.script()).isEmpty();
+        for (VolumeGroup vg : imported.volumeGroups()) {
+            VolumeGroup again = planned.layout().volumeGroup(vg.name()).orElseThrow();
+            assertThat(VolumeGroupDiff.differences(vg, again)).as("the plan\n%s", exported.script()).isEmpty();
         }
     }
 }

@@ -121,4 +121,29 @@ class ShellPlanTest {
                 .isInstanceOf(PlanException.class)
                 .hasMessageStartingWith("x.sh:1:25: option: found '--bogus'");
     }
+
+    @Test
+    void failuresAreInTheToolsWords() {
+        String[][] cases = {
+                // a device the host does not have: LVM's dev-cache message
+                {"pvcreate /dev/sdx\n", "x.sh:1: pvcreate: No device found for /dev/sdx."},
+                {"vgcreate vg /dev/sdx\n", "x.sh:1: vgcreate: No device found for /dev/sdx."},
+                {"lvcreate -L 1G -n lv nosuchvg\n", "x.sh:1: lvcreate: Volume group \"nosuchvg\" not found"},
+                {"pvcreate /dev/sda1\npvcreate /dev/sda1\n", "x.sh:2: pvcreate: Can't initialize physical volume "
+                        + "\"/dev/sda1\": it is already a physical volume"},
+                // the disk holds the PV's partition
+                {"pvcreate /dev/sda1\nvgcreate vg /dev/sda1\nwipefs -a /dev/sda\n", "x.sh:3: wipefs: error: /dev/sda: "
+                        + "probing initialization failed: Device or resource busy (in use: /dev/sda1, held by an LVM "
+                        + "physical volume of volume group vg)"},
+                {"mkfs.xfs /dev/nope\n", "x.sh:1: mkfs.xfs: cannot open /dev/nope: No such file or directory"},
+        };
+        for (String[] c : cases) {
+            PlanResult r = Plan.parse(c[0], "x.sh").applyTo(raidHostWithPartition63());
+            assertThat(r.failure()).as(c[0]).hasValueSatisfying(f -> assertThat(f.toString()).isEqualTo(c[1]));
+        }
+        // 0% is refused when read: a percentage from 1
+        assertThatThrownBy(() -> Plan.parse("lvcreate -l 0%FREE -n lv vg\n", "x.sh"))
+                .isInstanceOf(PlanException.class)
+                .hasMessageStartingWith("x.sh:1:13: -l: found '0%FREE', expected a percentage from 1 to 100");
+    }
 }

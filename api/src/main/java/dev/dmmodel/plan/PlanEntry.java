@@ -23,9 +23,9 @@ public record PlanEntry(String source, int line, String tool, String command, Li
         results = List.copyOf(results);
     }
 
-    /** {@code source:line: tool: result; result}. */
+    /** {@code source:line: tool: result; result} ({@code no effect on the block stack} without results). */
     @Override
     public String toString() {
-        return source + ":" + line + ": " + tool + ": " + (results.isEmpty() ? "no change" : String.join("; ", results));
+        return source + ":" + line + ": " + tool + ": " + (results.isEmpty() ? "no effect on the block stack" : String.join("; ", results));
     }
 }

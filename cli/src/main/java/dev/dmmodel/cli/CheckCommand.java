@@ -13,16 +13,27 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/** {@code dmmodel check}: the layout's findings. */
+/**
+ * {@code dmmodel check}: the layout's findings, after the plans' per-line results with {@code --plan}; over a
+ * fleet of snapshots, one line per host ({@link FleetCheck}).
+ */
 @Command(name = "check",
-        header = "The stack's findings with their fixes; exit 1 if one is an ERROR.",
+        header = "The stack's findings with their fixes (after a plan's, per line; or per host of a fleet); exit 1 if one is an ERROR.",
         mixinStandardHelpOptions = true,
         versionProvider = Main.Version.class,
         description = {"Prints the stack's findings (alignment problems and the like, most severe first), each"
                 + " with its severity, stable id, device, message and fix.",
             "Exits 0 when no finding is an ERROR, 1 when one is (sectors mapped twice: dm.table.overlap,"
                 + " partition.overlap; thin metadata too small for its data: thin.pool.metadata-too-small),"
-                + " 2 on bad input."},
+                + " 2 on bad input.",
+            "With --plan, first each plan line's result (plan.sh:5: pvcreate: /dev/sda1: pe_start 2753s, ...), then"
+                + " the findings of the stack the plans build; a line that would fail on the host is printed on"
+                + " stderr in its tool's words (too-big.sh:7: lvcreate: Volume group \"vg0\" has insufficient free"
+                + " space ...) and exits 1.",
+            "A fleet (--snapshot several times, or --snapshots DIR): one line per host as it is checked (--format"
+                + " jsonl: {\"host\", \"kernel\", \"status\": ok|findings|error, \"findings\", \"planFailure\","
+                + " \"error\"}); exit 0 when every host is ok, 1 when one has a WARNING or ERROR finding or a failing"
+                + " plan line, 2 when one could not be read (the others are still checked), 3 for an internal error."},
         footerHeading = "%nExample:%n",
         footer = {
             "  dmmodel check --snapshot kernel-traces/limits-sd-512e/snapshot",
@@ -40,7 +51,15 @@ import picocli.CommandLine.Spec;
             "  {\"findings\": [",
             "    {\"id\": \"dm.table.overlap\", \"severity\": \"ERROR\", ...},",
             "    ...",
-            "  ]}"})
+            "  ]}",
+            "",
+            "  dmmodel check --layout examples/hosts/raid5-part63.yaml \\",
+            "      --plan examples/plans/lvm-default.sh",
+            "  lvm-default.sh:4: set: no effect on the block stack",
+            "  lvm-default.sh:5: pvcreate: /dev/sda1: pe_start 2753s, data alignment ...",
+            "  ...",
+            "",
+            "  dmmodel check --snapshots docs/examples/snapshots --format jsonl"})
 final class CheckCommand implements Callable<Integer> {
 
     @Spec
@@ -50,25 +69,49 @@ final class CheckCommand implements Callable<Integer> {
     StackOptions stack;
 
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
-            description = "text (default) or json.")
+            description = "text (default), json (one host) or jsonl (a fleet: one JSON object a line per host).")
     String format;
 
     @Override
     public Integer call() {
-        String f = CliException.choice("--format", format, "text", "json");
-        StackOptions.Stack s = stack.load();
-        s.printNotes(spec.commandLine().getErr());
-        List<Finding> findings = s.layout().findings();
+        String f = CliException.choice("--format", format, "text", "json", "jsonl");
         PrintWriter out = spec.commandLine().getOut();
-        out.print(f.equals("json") ? json(findings) : text(findings, s.profile().name()));
-        out.flush();
-        // what the snapshot holds but the model could not take (a VG with raid LVs, ...) is said, not dropped
         PrintWriter err = spec.commandLine().getErr();
+        if (stack.fleet() || f.equals("jsonl")) {
+            if (f.equals("json")) {
+                throw new CliException("--format json is for one host; a fleet is written as jsonl (one line a host)"
+                        + " or text");
+            }
+            return new FleetCheck(stack, f.equals("jsonl"), out, err).run();
+        }
+        StackOptions.Stack s = stack.load();
+        s.printNotes(err);
+        List<Finding> findings = s.layout().findings();
+        boolean plans = !stack.plans.isEmpty();
+        if (f.equals("json")) {
+            out.print(plans ? json(findings, s) : json(findings));
+        } else {
+            out.print(PlanOutput.text(s.plans()));
+            if (plans) {
+                out.println();
+            }
+            out.print(text(findings, s.profile().name()));
+        }
+        out.flush();
+        s.planFailure().ifPresent(x -> err.println(x));
+        // what the snapshot holds but the model could not take (a VG with raid LVs, ...) is said, not dropped
         for (String problem : s.snapshot().map(HostSnapshot::lvmProblems).orElse(List.of())) {
             err.println("dmmodel: note: " + problem);
         }
         err.flush();
-        return exitCode(findings);
+        return s.planFailure().isPresent() ? Main.FAILED : exitCode(findings);
+    }
+
+    /** check's JSON object with the plans' entries and failure: {@code {"findings": [...], "plan": [...], "planFailure": ..}}. */
+    static String json(List<Finding> findings, StackOptions.Stack s) {
+        String base = json(findings);
+        return base.substring(0, base.length() - "}\n".length()) + ",\n" + PlanOutput.json(s.plans(), s.planFailure())
+                + "}\n";
     }
 
     /** {@link Main#FAILED} if any finding is an ERROR, else {@link Main#OK}. */

@@ -64,6 +64,9 @@ final class ExportCommand implements Callable<Integer> {
         String to = CliException.choice("--to", target, "dm-tables", "lvm-commands", "lvm-metadata", "layout");
         StackOptions.Stack s = stack.load();
         s.printNotes(spec.commandLine().getErr());
+        if (s.reportPlanFailure(spec.commandLine().getErr())) {
+            return Main.FAILED;
+        }
         PrintWriter out = spec.commandLine().getOut();
         if (to.equals("dm-tables")) {
             out.print(DmTables.write(s.layout()));

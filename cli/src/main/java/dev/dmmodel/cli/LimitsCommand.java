@@ -50,6 +50,9 @@ final class LimitsCommand implements Callable<Integer> {
         String f = CliException.choice("--format", format, "json", "text");
         StackOptions.Stack s = stack.load();
         s.printNotes(spec.commandLine().getErr());
+        if (s.reportPlanFailure(spec.commandLine().getErr())) {
+            return Main.FAILED;
+        }
         String text = f.equals("json") ? json(s) : text(s);
         PrintWriter out = spec.commandLine().getOut();
         out.print(text);

@@ -29,7 +29,9 @@ import picocli.CommandLine.UnmatchedArgumentException;
         versionProvider = Main.Version.class,
         description = {
             "Models the Linux block layer of a host snapshot: queue limits, the I/O path, findings.",
-            "A snapshot is a directory as docs/snapshot-format.md describes (block/<kname>/..., dmsetup-table.txt)."},
+            "A snapshot is a directory as docs/snapshot-format.md describes (block/<kname>/..., dmsetup-table.txt);"
+                + " --layout FILE and --lsblk FILE describe a host too, and --plan FILE dry-runs a provisioning plan"
+                + " on it (docs/plans.md). examples/hosts/ and examples/plans/ have some to try."},
         subcommands = {
             LimitsCommand.class,
             TraceCommand.class,
@@ -40,7 +42,8 @@ import picocli.CommandLine.UnmatchedArgumentException;
         footerHeading = "%nExit codes:%n",
         footer = {
             "  0  success",
-            "  1  check found an ERROR; trace ran a workload command that failed",
+            "  1  check found an ERROR (a fleet: a WARNING too); a --plan line would fail on the host; trace ran a"
+                + " workload command that failed",
             "  2  bad input or usage (one message on stderr)",
             "  3  internal error",
             "",
@@ -48,14 +51,16 @@ import picocli.CommandLine.UnmatchedArgumentException;
             "  dmmodel show --snapshot docs/examples/snapshots/limits-sd-512e",
             "  dmmodel limits --snapshot docs/examples/snapshots/limits-sd-512e \\",
             "      --kernel 6.12 --format text",
+            "  dmmodel check --layout examples/hosts/blank-raid5.yaml \\",
+            "      --plan examples/plans/too-big.sh",
             "  dmmodel trace --help"})
 public final class Main implements Callable<Integer> {
 
     /** Success. */
     public static final int OK = 0;
     /**
-     * {@code check} found an ERROR finding; a {@code trace} workload command failed; {@code export --to
-     * lvm-commands} could not express something.
+     * {@code check} found an ERROR finding (a fleet: a WARNING); a {@code --plan} line would fail on the host; a
+     * {@code trace} workload command failed; {@code export --to lvm-commands} could not express something.
      */
     public static final int FAILED = 1;
     /** Bad input or usage. */

@@ -78,6 +78,9 @@ final class ShowCommand implements Callable<Integer> {
         String f = CliException.choice("--format", format, "text", "svg");
         StackOptions.Stack s = stack.load();
         s.printNotes(spec.commandLine().getErr());
+        if (s.reportPlanFailure(spec.commandLine().getErr())) {
+            return Main.FAILED;
+        }
         String text = f.equals("svg") ? svg(s) : render(s);
         if (output != null) {
             try {

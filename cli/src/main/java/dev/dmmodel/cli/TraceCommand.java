@@ -10,12 +10,7 @@ import dev.dmmodel.trace.TraceFormat;
 import dev.dmmodel.trace.TraceListener;
 import dev.dmmodel.units.Bytes;
 import dev.dmmodel.workload.Command;
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -116,6 +111,10 @@ final class TraceCommand implements Callable<Integer> {
         }
         StackOptions.Stack s = stack.load();
         s.printNotes(spec.commandLine().getErr());
+        if (s.reportPlanFailure(spec.commandLine().getErr())) {
+            return Main.FAILED;
+        }
+        setup = withPlanSetup(s, setup);
         checkDevices(s.layout(), setup);
         checkDevices(s.layout(), steps);
 
@@ -167,6 +166,31 @@ final class TraceCommand implements Callable<Integer> {
             err.flush();
         }
         return failed ? Main.FAILED : Main.OK;
+    }
+
+    /**
+     * The plans' filesystem commands ({@code mkfs}, {@code mount}: they set the block sizes the engine uses) and
+     * then the {@code --setup-file}'s: the workload runs on the stack as the plans left it, filesystems included.
+     * Each plan command is named by its plan's file and line.
+     */
+    private static List<WorkloadLines.Step> withPlanSetup(StackOptions.Stack s, List<WorkloadLines.Step> setup) {
+        List<WorkloadLines.Step> out = new ArrayList<>();
+        for (dev.dmmodel.plan.PlanResult r : s.plans()) {
+            List<dev.dmmodel.plan.PlanEntry> unused = new ArrayList<>(r.entries());
+            for (Command c : r.setup().commands()) {
+                // the entry the command came from, for its file and line in messages
+                dev.dmmodel.plan.PlanEntry from = unused.stream()
+                        .filter(e -> e.command().strip().equals(c.line().strip())).findFirst().orElse(null);
+                if (from != null) {
+                    unused.remove(from);
+                    out.add(new WorkloadLines.Step(from.source(), from.line(), c));
+                } else {
+                    out.add(new WorkloadLines.Step("--plan setup", out.size() + 1, c));
+                }
+            }
+        }
+        out.addAll(setup);
+        return out;
     }
 
     /** The counters of the workload alone: {@code after} minus {@code before}, device by device. */
@@ -275,15 +299,7 @@ final class TraceCommand implements Callable<Integer> {
     }
 
     private static String read(Path file, String option) {
-        try {
-            return Files.readString(file, StandardCharsets.UTF_8);
-        } catch (NoSuchFileException e) {
-            throw new CliException(option + " " + file + ": no such file", e);
-        } catch (CharacterCodingException e) {
-            throw new CliException(option + " " + file + ": not UTF-8 text", e);
-        } catch (IOException e) {
-            throw new CliException(option + " " + file + ": cannot read it: " + e.getMessage(), e);
-        }
+        return StackOptions.read(file, option);
     }
 
     /** Thrown out of the listener when nobody reads stdout any more. */

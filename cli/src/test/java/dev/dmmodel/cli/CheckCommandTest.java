@@ -130,6 +130,6 @@ class CheckCommandTest {
         Cli.Result r = Cli.run("check", "--snapshot", sd512e(), "--format", "xml");
         assertThat(r.exitCode()).isEqualTo(2);
         assertThat(r.out()).isEmpty();
-        assertThat(r.errLines()).containsExactly("dmmodel: --format: expected one of text, json, found 'xml'");
+        assertThat(r.errLines()).containsExactly("dmmodel: --format: expected one of text, json, jsonl, found 'xml'");
     }
 }

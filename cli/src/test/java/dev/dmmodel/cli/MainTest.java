@@ -126,7 +126,8 @@ class MainTest {
         Cli.Result r = Cli.run(args(command));
         assertThat(r.exitCode()).isEqualTo(2);
         assertThat(r.errLines()).containsExactly("dmmodel: Missing required argument (specify one of these):"
-                + " (--snapshot=DIR | --layout=FILE) (see 'dmmodel " + command + " --help')");
+                + " (--snapshot=DIR [--snapshot=DIR]... | --snapshots=DIR | --layout=FILE | --lsblk=FILE) (see 'dmmodel "
+                + command + " --help')");
     }
 
     @Test

@@ -57,4 +57,24 @@ class ShippedExamplesTest {
         assertThat(examples("workloads/ss-str-1M-at32k-setup.txt")).isRegularFile();
         assertThat(examples("workloads/ss-str-1M-at32k-workload.txt")).isRegularFile();
     }
+
+    @Test
+    void everyShippedHostBuilds() throws java.io.IOException {
+        Path hosts = Path.of("..", "examples", "hosts").toAbsolutePath().normalize();
+        int n = 0;
+        try (java.util.stream.Stream<Path> files = Files.list(hosts)) {
+            for (Path p : files.sorted().toList()) {
+                String name = p.getFileName().toString();
+                String option = Files.isDirectory(p.resolve("block")) ? "--snapshot"
+                        : name.endsWith(".yaml") ? "--layout" : name.endsWith(".json") ? "--lsblk" : null;
+                if (option != null) {
+                    Cli.Result r = Cli.run("show", option, p.toString());
+                    assertThat(r.exitCode()).as(name + ": " + r.err()).isZero();
+                    n++;
+                }
+            }
+        }
+        // blank-nvme, blank-raid5, blank-sata, nvme-lvm512, raid5-part63, seed003-lsblk
+        assertThat(n).isEqualTo(6);
+    }
 }

@@ -496,6 +496,16 @@ final class HostBuilder implements DeviceView {
         holders.computeIfAbsent(below, k -> new ArrayList<>()).add(holder);
     }
 
+    /** Whether a whole disk has partitions (LVM's filter refuses it as a PV). */
+    boolean isPartitioned(String device) {
+        for (BlockDevice d : devices.values()) {
+            if (d instanceof dev.dmmodel.device.Partition p && p.disk().equals(device)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     boolean isHeld(String device) {
         return holders.containsKey(device);
     }

@@ -58,6 +58,11 @@ final class LvmSteps {
             throw new LayoutException(d.name(), "pvcreate", d.path(), "Can't open " + d.path()
                     + " exclusively.  Mounted filesystem?");
         }
+        // lib/filters/filter-partitioned.c: a disk with a partition table is not a PV candidate
+        if (host.isPartitioned(d.name())) {
+            throw new LayoutException(d.name(), "pvcreate", d.path(), "Cannot use " + d.path()
+                    + ": device is partitioned");
+        }
         PvTopology topo = PvTopology.of(d.limits(), host.profile().pageSize());
         PhysicalVolume pv = PvCreate.pvcreate(d.name(), d.size(), topo, s.options());
         orphans.put(d.name(), pv);

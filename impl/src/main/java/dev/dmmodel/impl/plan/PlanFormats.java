@@ -15,9 +15,10 @@ public final class PlanFormats {
     private static final Pattern KICKSTART = Pattern.compile(
             "(?m)^\\s*(clearpart|zerombr|ignoredisk|part|partition|volgroup|logvol|autopart|reqpart|bootloader|raid"
                     + "|%packages|%pre|%post)(\\s|$)");
+    // block style (- type: disk) or flow style ({type: disk, id: ...}), as subiquity writes it
     private static final Pattern CURTIN = Pattern.compile(
-            "(?m)^\\s*(-\\s+)?type:\\s*['\"]?(disk|partition|lvm_volgroup|lvm_partition|format|mount|raid|dm_crypt)"
-                    + "['\"]?\\s*$");
+            "(?m)(^\\s*(-\\s+)?|[{,]\\s*)type:\\s*['\"]?(disk|partition|lvm_volgroup|lvm_partition|format|mount|raid"
+                    + "|dm_crypt)['\"]?\\s*($|[,}])");
     private static final Pattern ANSIBLE = Pattern.compile(
             "(?m)^\\s*(-\\s+)?(community\\.general\\.)?(parted|lvg|lvol|filesystem|lvg_rename)\\s*:");
     private static final Pattern ANSIBLE_PLAY = Pattern.compile("(?m)^\\s*(-\\s+)?(hosts|tasks)\\s*:");

@@ -433,6 +433,10 @@ public final class AnsiblePlanReader implements PlanReader {
         bool(f, "shrink");
         refuseTrue(f, "resizefs");
         Optional<String> snapshot = f.string("snapshot");
+        if (snapshot.isPresent() && lv.isEmpty()) {
+            throw f.error(f.node("snapshot").orElseThrow(), "snapshot without lv (lvol: the snapshot's origin LV): "
+                    + "expected lv: the origin");
+        }
         Optional<YamlNode.Scalar> sizeNode = f.scalar("size");
         boolean percent = false;
         if (sizeNode.isPresent()) {

@@ -295,4 +295,12 @@ class CurtinPlanReaderTest {
         assertThat(entry(r, 5).results().get(0)).startsWith("mdadm --create /dev/md0 --run --homehost=localhost "
                 + "--raid-devices=2 --metadata=default --level=raid1 /dev/sda /dev/sdb: array /dev/md0 started");
     }
+
+    @Test
+    void flowStyleConfigsAreDetectedAsCurtin() {
+        assertThat(Plan.parse("storage:\n  config:\n    - {type: disk, id: d, path: /dev/sda, ptable: gpt}\n",
+                "storage.yaml").format()).isEqualTo(PlanFormat.CURTIN);
+        assertThat(Plan.parse("autoinstall:\n  storage:\n    config:\n    - {ptable: gpt, path: /dev/sda, type: disk, "
+                + "id: disk-sda}\n", "user-data").format()).isEqualTo(PlanFormat.CURTIN);
+    }
 }

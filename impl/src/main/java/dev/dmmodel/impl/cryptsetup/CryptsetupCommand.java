@@ -94,7 +94,7 @@ public final class CryptsetupCommand {
         return switch (action.text()) {
             case "luksFormat" -> luksFormat(c, opts, rest);
             case "open", "luksOpen" -> open(c, opts, rest, action.text().equals("luksOpen") ? "luks" : null);
-            case "close", "luksClose", "status", "luksDump", "isLuks" -> new Op(c.origin(), state -> List.of());
+            case "close", "luksClose", "status", "luksDump", "isLuks" -> PlanOp.of(c.origin(), "cryptsetup", state -> List.of());
             default -> throw c.expected(action, "action", "luksFormat, open, luksOpen (or status, luksDump: no "
                     + "effect)");
         };
@@ -143,7 +143,7 @@ public final class CryptsetupCommand {
         long offset = opts.containsKey("--offset") ? number(c, "--offset", opts.get("--offset"), 1L << 40) : 0;
         String cipher = opts.getOrDefault("--cipher", "aes-xts-plain64");
         String device = rest.get(0).text();
-        return new Op(c.origin(), state -> {
+        return PlanOp.of(c.origin(), "cryptsetup", state -> {
             BlockDevice d = state.device(device, "cryptsetup");
             Optional<String> held = state.holder(d.name());
             if (held.isPresent()) {
@@ -223,7 +223,7 @@ public final class CryptsetupCommand {
         long plainOffset = opts.containsKey("--offset") ? number(c, "--offset", opts.get("--offset"), 1L << 40) : 0;
         long keyBits = opts.containsKey("--key-size") ? number(c, "--key-size", opts.get("--key-size"), 4096) : 256;
         String plainCipher = opts.getOrDefault("--cipher", "aes-cbc-essiv:sha256");
-        return new Op(c.origin(), state -> {
+        return PlanOp.of(c.origin(), "cryptsetup", state -> {
             BlockDevice d = state.device(device, "cryptsetup");
             String cipher;
             String key;
@@ -259,16 +259,4 @@ public final class CryptsetupCommand {
         });
     }
 
-    /** A command whose effect is a function of the host. */
-    private record Op(Origin origin, java.util.function.Function<PlanState, List<String>> run) implements PlanOp {
-        @Override
-        public String tool() {
-            return "cryptsetup";
-        }
-
-        @Override
-        public List<String> apply(PlanState state) {
-            return run.apply(state);
-        }
-    }
 }

@@ -24,4 +24,31 @@ public interface PlanOp {
      *     kernel's wording and becomes the failure's message
      */
     List<String> apply(PlanState state);
+
+    /**
+     * A command whose effect is a function of the host: what most readers make.
+     *
+     * @param run applies the command and returns its results
+     */
+    static PlanOp of(Origin origin, String tool, java.util.function.Function<PlanState, List<String>> run) {
+        java.util.Objects.requireNonNull(origin, "origin");
+        java.util.Objects.requireNonNull(tool, "tool");
+        java.util.Objects.requireNonNull(run, "run");
+        return new PlanOp() {
+            @Override
+            public Origin origin() {
+                return origin;
+            }
+
+            @Override
+            public String tool() {
+                return tool;
+            }
+
+            @Override
+            public List<String> apply(PlanState state) {
+                return run.apply(state);
+            }
+        };
+    }
 }

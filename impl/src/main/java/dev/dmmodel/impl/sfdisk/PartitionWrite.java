@@ -139,14 +139,7 @@ public final class PartitionWrite {
 
     /** A read command: its origin, its tool and what it does on the host. */
     public static PlanOp op(Origin origin, String tool, Function<PlanState, List<String>> run) {
-        return new Op(origin, tool, run);
-    }
-
-    private record Op(Origin origin, String tool, Function<PlanState, List<String>> run) implements PlanOp {
-        @Override
-        public List<String> apply(PlanState state) {
-            return run.apply(state);
-        }
+        return PlanOp.of(origin, tool, run);
     }
 
     /**

@@ -138,7 +138,7 @@ public final class AnsiblePlanReader implements PlanReader {
         Origin origin = new Origin(source, m.line(), m.column(), label != null ? label : name);
         String shortName = shortName(name);
         if (shortName == null) {
-            ops.add(new Op(origin, name, state -> List.of("module " + name + ": skipped (no effect on the block "
+            ops.add(PlanOp.of(origin, name, state -> List.of("module " + name + ": skipped (no effect on the block "
                     + "stack as modelled)")));
             return;
         }
@@ -312,7 +312,7 @@ public final class AnsiblePlanReader implements PlanReader {
     private static PlanOp parted(Origin origin, YamlFields f) {
         AnsibleModules.Parted t = partedTask(f);
         if (t.state().equals("info")) {
-            return new Op(origin, "parted", state -> List.of("state info: no change"));
+            return PlanOp.of(origin, "parted", state -> List.of("state info: no change"));
         }
         if (t.state().equals("absent")) {
             Synthesized.read(origin, AnsibleModules.partedAbsent(t));
@@ -321,7 +321,7 @@ public final class AnsiblePlanReader implements PlanReader {
                 Synthesized.read(origin, run);
             }
         }
-        return new Op(origin, "parted", state -> {
+        return PlanOp.of(origin, "parted", state -> {
             BlockDevice d = state.device(t.device(), "parted");
             boolean exists = state.partitions(d.name()).stream().anyMatch(p -> p.number() == t.number().get());
             if (t.state().equals("absent")) {
@@ -376,7 +376,7 @@ public final class AnsiblePlanReader implements PlanReader {
             Synthesized.read(origin, AnsibleModules.vgextend(t.vg(), t.pvs()));
         }
         // community.general plugins/modules/lvg.py: main
-        return new Op(origin, "lvg", state -> {
+        return PlanOp.of(origin, "lvg", state -> {
             Optional<VolumeGroup> vg = state.layout().volumeGroup(t.vg());
             if (vg.isEmpty() && t.pvs().isEmpty()) {
                 throw new PlanOpFailure("No physical volumes given.");
@@ -490,7 +490,7 @@ public final class AnsiblePlanReader implements PlanReader {
             Synthesized.read(origin, AnsibleModules.lvcreate(t));
         }
         // community.general plugins/modules/lvol.py: main — the VG must exist; a new LV needs a size
-        return new Op(origin, "lvol", state -> {
+        return PlanOp.of(origin, "lvol", state -> {
             if (state.layout().volumeGroup(t.vg()).isEmpty()) {
                 throw new PlanOpFailure("Volume group " + t.vg() + " does not exist.");
             }
@@ -527,7 +527,7 @@ public final class AnsiblePlanReader implements PlanReader {
             // community.general plugins/modules/filesystem.py: Filesystem.wipefs — wipefs --all DEV
             List<String> w = List.of("wipefs", "--all", dev);
             Synthesized.read(origin, w);
-            return new Op(origin, "filesystem", s -> Synthesized.run(origin, w, s));
+            return PlanOp.of(origin, "filesystem", s -> Synthesized.run(origin, w, s));
         }
         String fstype = f.scalar("fstype").or(() -> f.scalar("type")).map(YamlNode.Scalar::value).orElseThrow(() ->
                 f.error("no fstype (state present requires it): expected fstype: ext4, xfs, ..."));
@@ -541,7 +541,7 @@ public final class AnsiblePlanReader implements PlanReader {
         }
         String family = fstype.equals("ext4dev") ? "ext4" : fstype;
         // community.general plugins/modules/filesystem.py: main — the filesystem on the device decides
-        return new Op(origin, "filesystem", s -> {
+        return PlanOp.of(origin, "filesystem", s -> {
             BlockDevice d = s.layout().find(dev).orElseThrow(() -> new PlanOpFailure("Device " + dev
                     + " not found."));
             Optional<String> fs = s.filesystem(d.name());
@@ -574,7 +574,7 @@ public final class AnsiblePlanReader implements PlanReader {
         String path = f.scalar("path").or(() -> f.scalar("name")).map(YamlNode.Scalar::value).orElseThrow(() ->
                 f.error("no path: expected path: the mount point"));
         if (state.equals("present")) {
-            return new Op(origin, "mount", s -> List.of(path + ": fstab entry only (state present): not mounted"));
+            return PlanOp.of(origin, "mount", s -> List.of(path + ": fstab entry only (state present): not mounted"));
         }
         if (!state.equals("mounted") && !state.equals("ephemeral")) {
             throw f.error(f.node("state").orElseThrow(), "state \"" + state + "\" is not modelled yet: expected "
@@ -586,18 +586,11 @@ public final class AnsiblePlanReader implements PlanReader {
         // ansible.posix plugins/modules/mount.py: mounted — the device on the path (by fstab; the same mount)
         List<String> w = List.of("mount", "-t", fstype, "-o", opts, src, path);
         if (!Set.of("ext4", "xfs").contains(fstype)) {
-            return new Op(origin, "mount", s -> List.of(String.join(" ", w) + ": a " + fstype + " filesystem the "
+            return PlanOp.of(origin, "mount", s -> List.of(String.join(" ", w) + ": a " + fstype + " filesystem the "
                     + "model does not run (no effect on the block stack)"));
         }
         Synthesized.read(origin, w);
-        return new Op(origin, "mount", s -> Synthesized.run(origin, w, s));
+        return PlanOp.of(origin, "mount", s -> Synthesized.run(origin, w, s));
     }
 
-    /** A task's effect, a function of the host. */
-    private record Op(Origin origin, String tool, Function<PlanState, List<String>> run) implements PlanOp {
-        @Override
-        public List<String> apply(PlanState state) {
-            return run.apply(state);
-        }
-    }
 }

@@ -44,14 +44,6 @@ final class CurtinOps {
         return Character.isDigit(disk.charAt(disk.length() - 1)) ? disk + "p" + number : disk + number;
     }
 
-    /** An op from a function. */
-    record Op(Origin origin, String tool, Function<PlanState, List<String>> run) implements PlanOp {
-        @Override
-        public List<String> apply(PlanState state) {
-            return run.apply(state);
-        }
-    }
-
     // ---- disk
 
     /** A disk entry: the label written (unless preserved), the id bound to the host's disk. */

@@ -259,7 +259,7 @@ public final class CurtinPlanReader implements PlanReader {
             String id = e.id();
             int v = version;
             List<PartEntry> v2 = diskOpParts(e);
-            return new CurtinOps.Op(e.origin(), "disk", state -> CurtinOps.disk(state, id, path, ptable, wipe,
+            return PlanOp.of(e.origin(), "disk", state -> CurtinOps.disk(state, id, path, ptable, wipe,
                     preserve, v, v2));
         }
 
@@ -337,10 +337,10 @@ public final class CurtinPlanReader implements PlanReader {
                 }
                 // the disk's op writes the whole table; this entry binds its id (curtin: partition_handler_v2)
                 diskOpParts(disk).add(p);
-                return new CurtinOps.Op(e.origin(), "partition", state -> List.of(CurtinOps.device(state, e.id())
+                return PlanOp.of(e.origin(), "partition", state -> List.of(CurtinOps.device(state, e.id())
                         + ": in the table the disk's entry wrote"));
             }
-            return new CurtinOps.Op(e.origin(), "partition", state -> {
+            return PlanOp.of(e.origin(), "partition", state -> {
                 String diskPath = CurtinOps.device(state, p.disk());
                 long diskBytes = state.device(diskPath, "curtin").size().count() * 512;
                 long bytes = p.size().partitionBytes(diskBytes, p.ptable() == PartitionTableType.GPT, p.siblings());
@@ -416,7 +416,7 @@ public final class CurtinPlanReader implements PlanReader {
             List<String> devIds = new ArrayList<>();
             vg.fields().list("devices", false).orElse(List.of()).forEach(s -> devIds.add(s.value()));
             String id = e.id();
-            return new CurtinOps.Op(e.origin(), "lvm_partition", state -> {
+            return PlanOp.of(e.origin(), "lvm_partition", state -> {
                 long bytes = 0;
                 if (size.isPresent()) {
                     List<Long> pvs = new ArrayList<>();
@@ -447,7 +447,7 @@ public final class CurtinPlanReader implements PlanReader {
                         new java.util.TreeSet<>(MKFS.keySet())) + " (curtin: unsupported fs type)");
             }
             if (bool(f, "preserve")) {
-                return new CurtinOps.Op(e.origin(), "format", state -> List.of(CurtinOps.device(state, vol.id())
+                return PlanOp.of(e.origin(), "format", state -> List.of(CurtinOps.device(state, vol.id())
                         + ": preserved, not formatted"));
             }
             Optional<String> label = f.string("label");
@@ -476,7 +476,7 @@ public final class CurtinPlanReader implements PlanReader {
             };
             String id = e.id();
             if (!MODELLED_FS.contains(fstype)) {
-                return new CurtinOps.Op(e.origin(), "format", state -> {
+                return PlanOp.of(e.origin(), "format", state -> {
                     String dev = CurtinOps.device(state, vol.id());
                     CurtinOps.name(state, id, dev);
                     List<String> w = new ArrayList<>(words.apply(512));
@@ -487,7 +487,7 @@ public final class CurtinPlanReader implements PlanReader {
             }
             Synthesized.read(e.origin(), words.apply(512));
             Synthesized.read(e.origin(), words.apply(4096));
-            return new CurtinOps.Op(e.origin(), "format", state -> {
+            return PlanOp.of(e.origin(), "format", state -> {
                 List<String> w = words.apply(CurtinOps.logicalBlockSize(state, vol.id()));
                 List<String> out = CurtinOps.run(state, e.origin(), w, Map.of(w.size() - 1, vol.id()));
                 CurtinOps.name(state, id, CurtinOps.device(state, vol.id()));
@@ -506,7 +506,7 @@ public final class CurtinPlanReader implements PlanReader {
             String fstype = fmt.fields().string("fstype").orElse("");
             Entry vol = byId.get(fmt.fields().string("volume").orElse(""));
             if (fstype.equals("swap")) {
-                return new CurtinOps.Op(e.origin(), "mount", state -> List.of(CurtinOps.device(state, vol.id())
+                return PlanOp.of(e.origin(), "mount", state -> List.of(CurtinOps.device(state, vol.id())
                         + ": swap is not mounted (an fstab line only)"));
             }
             String path = f.required("path", "the mount point, such as /");
@@ -518,7 +518,7 @@ public final class CurtinPlanReader implements PlanReader {
             List<String> words = new ArrayList<>(List.of("mount", "-t", fstype, "-o", options, placeholder(vol),
                     path));
             if (!MODELLED_FS.contains(fstype)) {
-                return new CurtinOps.Op(e.origin(), "mount", state -> {
+                return PlanOp.of(e.origin(), "mount", state -> {
                     List<String> w = new ArrayList<>(words);
                     w.set(5, CurtinOps.device(state, vol.id()));
                     return List.of(String.join(" ", w) + ": a " + fstype + " filesystem the model does not run (no "
@@ -579,14 +579,14 @@ public final class CurtinPlanReader implements PlanReader {
             }
             Synthesized.read(e.origin(), words);
             String id = e.id();
-            return new CurtinOps.Op(e.origin(), "raid", state -> CurtinOps.mdadm(state, e.origin(), words, ids, id));
+            return PlanOp.of(e.origin(), "raid", state -> CurtinOps.mdadm(state, e.origin(), words, ids, id));
         }
 
         /** Reads the words now (with the config's own paths) and runs them with the host's. */
         private PlanOp synthesized(Entry e, String tool, List<String> words, Map<Integer, String> ids) {
             Synthesized.read(e.origin(), words);
             String id = e.id();
-            return new CurtinOps.Op(e.origin(), tool, state -> {
+            return PlanOp.of(e.origin(), tool, state -> {
                 List<String> out = CurtinOps.run(state, e.origin(), words, ids);
                 if (tool.equals("mount")) {
                     CurtinOps.name(state, id, CurtinOps.device(state, ids.values().iterator().next()));

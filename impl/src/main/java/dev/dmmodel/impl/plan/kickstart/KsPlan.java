@@ -110,15 +110,7 @@ final class KsPlan {
     }
 
     private PlanOp op(KsLine line, java.util.function.Function<PlanState, List<String>> run) {
-        return new Op(line.origin(), line.command().equals("partition") ? "part" : line.command(), run);
-    }
-
-    private record Op(Origin origin, String tool, java.util.function.Function<PlanState, List<String>> run)
-            implements PlanOp {
-        @Override
-        public List<String> apply(PlanState state) {
-            return run.apply(state);
-        }
+        return PlanOp.of(line.origin(), line.command().equals("partition") ? "part" : line.command(), run);
     }
 
     // ---- disks

@@ -85,7 +85,7 @@ final class ShellTools {
         }
         boolean erase = all;
         List<String> names = devices.stream().map(Word::text).toList();
-        return new Op(c.origin(), "wipefs", state -> {
+        return PlanOp.of(c.origin(), "wipefs", state -> {
             List<String> out = new ArrayList<>();
             for (String ref : names) {
                 BlockDevice d = state.device(ref, "wipefs");
@@ -133,7 +133,7 @@ final class ShellTools {
             throw c.error(c.name() + ": expected mkfs.xfs or mkfs.ext4 with a device");
         }
         String line = line(c);
-        return new Op(c.origin(), c.name(), state -> {
+        return PlanOp.of(c.origin(), c.name(), state -> {
             BlockDevice d = state.device(m.device(), c.name());
             Optional<String> held = state.holder(d.name());
             if (held.isPresent()) {
@@ -151,7 +151,7 @@ final class ShellTools {
         Command parsed = workload(c);
         String line = line(c);
         if (parsed instanceof Command.Mount m) {
-            return new Op(c.origin(), "mount", state -> {
+            return PlanOp.of(c.origin(), "mount", state -> {
                 BlockDevice d = state.device(m.device(), "mount");
                 Optional<String> fs = state.filesystem(d.name());
                 state.mount(d.name(), m.mountPoint(), line);
@@ -190,7 +190,7 @@ final class ShellTools {
         Word sub = args.get(0);
         if (List.of("info", "table", "status", "ls", "udevcomplete_all", "mknodes", "version", "targets")
                 .contains(sub.text())) {
-            return new Op(c.origin(), "dmsetup", state -> List.of());
+            return PlanOp.of(c.origin(), "dmsetup", state -> List.of());
         }
         if (!sub.text().equals("create")) {
             throw c.expected(sub, "command", "create (or info, table, status, ls: no effect)");
@@ -241,7 +241,7 @@ final class ShellTools {
         }
         String dmName = name;
         String dmUuid = uuid;
-        return new Op(c.origin(), "dmsetup", state -> {
+        return PlanOp.of(c.origin(), "dmsetup", state -> {
             state.add(new LayoutStep.DmCreate(dmName, dmUuid, t, Optional.empty(), Optional.empty()));
             BlockDevice d = state.device("/dev/mapper/" + dmName, "dmsetup");
             return List.of(dmName + " is " + d.name() + " (" + d.devNumber() + "), " + d.size().count()
@@ -265,7 +265,7 @@ final class ShellTools {
             boolean harmless = c.args().stream().anyMatch(w -> List.of("--detail", "-D", "--examine", "-E",
                     "--query", "-Q", "--wait", "-W").contains(w.text()));
             if (harmless) {
-                return new Op(c.origin(), "mdadm", state -> List.of());
+                return PlanOp.of(c.origin(), "mdadm", state -> List.of());
             }
             throw c.error("mdadm: expected mdadm --create (or --detail, --examine, --wait: no effect)");
         }
@@ -273,7 +273,7 @@ final class ShellTools {
         if (!(parsed instanceof Command.MdadmCreate m)) {
             throw c.error("mdadm: expected mdadm --create /dev/mdN --level=L --raid-devices=N DEVICES");
         }
-        return new Op(c.origin(), "mdadm", state -> {
+        return PlanOp.of(c.origin(), "mdadm", state -> {
             java.util.Set<String> before = new java.util.HashSet<>();
             state.layout().mdDevices().forEach(x -> before.add(x.name()));
             state.add(new LayoutStep.MdadmCreate(m.request()));
@@ -293,7 +293,7 @@ final class ShellTools {
                         + w.text() + " belong to the workload (trace --workload)");
             }
         }
-        return new Op(c.origin(), "blockdev", state -> List.of());
+        return PlanOp.of(c.origin(), "blockdev", state -> List.of());
     }
 
     // ---- vgchange: activating is what the model's LVs already are; deactivating is not modelled in a plan
@@ -307,15 +307,7 @@ final class ShellTools {
                 throw c.expected(w, "option", "-ay (every LV a plan makes is active; deactivating is not modelled)");
             }
         }
-        return new Op(c.origin(), "vgchange", state -> List.of());
+        return PlanOp.of(c.origin(), "vgchange", state -> List.of());
     }
 
-    /** A command whose effect is a function of the host. */
-    private record Op(Origin origin, String tool, java.util.function.Function<PlanState, List<String>> run)
-            implements PlanOp {
-        @Override
-        public List<String> apply(PlanState state) {
-            return run.apply(state);
-        }
-    }
 }

@@ -9,14 +9,26 @@ package dev.dmmodel.engine;
  *
  * @param bufferRunBytes bytes per physically contiguous run of the I/O buffer: 4096 for scattered pages
  *     (a malloc'd buffer; the default), 2 MiB for a buffer in transparent huge pages
+ * @param explainSplits whether each split and remap event says why ({@link dev.dmmodel.trace.TraceEvent#why()}):
+ *     the limit that cut the bio, the target boundary, the chunk; off by default, as it costs a string an event
  */
-public record EngineOptions(long bufferRunBytes) {
+public record EngineOptions(long bufferRunBytes, boolean explainSplits) {
 
     /** Scattered 4 KiB pages. */
     public static final EngineOptions DEFAULTS = new EngineOptions(4096);
 
     /** A buffer backed by 2 MiB transparent huge pages. */
     public static final EngineOptions HUGE_PAGES = new EngineOptions(2L << 20);
+
+    /** Options with the given buffer runs, splits unexplained. */
+    public EngineOptions(long bufferRunBytes) {
+        this(bufferRunBytes, false);
+    }
+
+    /** These options with splits and remaps explained. */
+    public EngineOptions withExplainedSplits() {
+        return new EngineOptions(bufferRunBytes, true);
+    }
 
     /** Checks that runs are whole pages. */
     public EngineOptions {

@@ -223,6 +223,33 @@ public final class Layout {
         return device(reference).limits();
     }
 
+    /**
+     * How the kernel arrived at one queue limit of a device: the rule, its inputs and their own derivations down
+     * to the hardware values, the profile's defaults and the sysfs writes. The tree's root value is the value
+     * {@link #limits(String)} reports. Computed on each call from this layout and the steps it was built from
+     * ({@link #spec()}); a layout without steps explains its disks' values as given.
+     *
+     * <pre>{@code
+     * layout.explain("/dev/sda1", LimitField.MAX_SECTORS_KB).tree();
+     * }</pre>
+     *
+     * @throws LayoutException naming the reference if no device matches
+     */
+    public dev.dmmodel.limits.Derivation explain(String reference, dev.dmmodel.limits.LimitField field) {
+        Objects.requireNonNull(field, "field");
+        return ModelProviders.get().explain(this, device(reference).name(), field);
+    }
+
+    /** {@link #explain(String, dev.dmmodel.limits.LimitField)} for every field, in {@code LimitField} order. */
+    public List<dev.dmmodel.limits.Derivation> explain(String reference) {
+        String name = device(reference).name();
+        List<dev.dmmodel.limits.Derivation> out = new ArrayList<>();
+        for (dev.dmmodel.limits.LimitField f : dev.dmmodel.limits.LimitField.values()) {
+            out.add(ModelProviders.get().explain(this, name, f));
+        }
+        return List.copyOf(out);
+    }
+
     /** Every PV, orphans included, in creation order. */
     public List<PhysicalVolume> physicalVolumes() {
         return physicalVolumes;

@@ -33,4 +33,12 @@ public interface ModelProvider {
 
     /** See {@link dev.dmmodel.workload.Command#parse(String)}. */
     dev.dmmodel.workload.Command parseCommand(String line);
+
+    /**
+     * See {@link Layout#explain(String, dev.dmmodel.limits.LimitField)}: {@code device} is a kernel name of the
+     * layout.
+     */
+    default dev.dmmodel.limits.Derivation explain(Layout layout, String device, dev.dmmodel.limits.LimitField field) {
+        throw new UnsupportedOperationException("this model provider does not explain limits");
+    }
 }

@@ -15,9 +15,19 @@ import java.util.Objects;
  * @param nrSectors the size in sectors, or -1 where the tracepoint prints none
  * @param extra details: {@code from=dm-0:64} for a remap, {@code new_sector=128} for a split,
  *     {@code bytes=524288} for request events, {@code err=0} for completions; empty if none
+ * @param why for a split or remap of a simulation run with {@link dev.dmmodel.engine.EngineOptions#explainSplits()},
+ *     what cut or moved the bio, with the limit and its value ({@code max_sectors=1024 (max_sectors_kb 512)},
+ *     {@code max_segments=168}, {@code target boundary at 2048 (table line 1 ends)}, {@code chunk 128 of
+ *     striped}); empty otherwise, and never part of the normalized trace format
  */
 public record TraceEvent(long seq, String device, EventType type, String rwbs, long sector, long nrSectors,
-                         String extra) {
+                         String extra, String why) {
+
+    /** An event without an explanation. */
+    public TraceEvent(long seq, String device, EventType type, String rwbs, long sector, long nrSectors,
+                      String extra) {
+        this(seq, device, type, rwbs, sector, nrSectors, extra, "");
+    }
 
     /** Rejects nulls. */
     public TraceEvent {
@@ -25,6 +35,7 @@ public record TraceEvent(long seq, String device, EventType type, String rwbs, l
         Objects.requireNonNull(type, "type");
         Objects.requireNonNull(rwbs, "rwbs");
         Objects.requireNonNull(extra, "extra");
+        Objects.requireNonNull(why, "why");
         if (nrSectors < -1) {
             throw new IllegalArgumentException("nr_sectors (" + nrSectors + ") must be -1 (none) or more");
         }

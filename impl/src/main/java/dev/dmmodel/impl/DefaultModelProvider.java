@@ -44,4 +44,9 @@ public final class DefaultModelProvider implements ModelProvider {
     public dev.dmmodel.workload.Command parseCommand(String line) {
         return dev.dmmodel.impl.tools.WorkloadParser.parse(line, 1);
     }
+
+    @Override
+    public dev.dmmodel.limits.Derivation explain(Layout layout, String device, dev.dmmodel.limits.LimitField field) {
+        return dev.dmmodel.impl.explain.LimitsExplainer.explain(layout, device, field);
+    }
 }

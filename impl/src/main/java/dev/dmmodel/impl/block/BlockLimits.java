@@ -10,6 +10,8 @@ import dev.dmmodel.device.DiskSpec;
 import dev.dmmodel.layout.LayoutException;
 import dev.dmmodel.limits.KernelProfile;
 import dev.dmmodel.limits.KernelProfile.AlignmentMath;
+import dev.dmmodel.limits.Derivation;
+import dev.dmmodel.limits.LimitField;
 import dev.dmmodel.limits.QueueLimits;
 
 /**
@@ -193,6 +195,11 @@ public final class BlockLimits {
      */
     // block/blk-settings.c: blk_validate_limits
     public static void validateOnCommit(Limits l, KernelProfile p) {
+        validateOnCommit(l, p, LimitsObserver.NONE);
+    }
+
+    /** {@link #validateOnCommit(Limits, KernelProfile)}, saying how max_sectors was chosen to {@code obs}. */
+    public static void validateOnCommit(Limits l, KernelProfile p, LimitsObserver obs) {
         if (!p.validateLimitsOnCommit()) {
             return;
         }
@@ -204,7 +211,7 @@ public final class BlockLimits {
         }
         long lbsSectors = l.logicalBlockSize / 512;
         l.maxHwSectors = roundDown(l.maxHwSectors, lbsSectors);
-        l.maxSectors = defaultMaxSectors(l, p);
+        l.maxSectors = defaultMaxSectors(l, p, obs);
         l.maxDiscardSectors = Math.min(l.maxHwDiscardSectors, l.maxUserDiscardSectors == 0 ? UINT_MAX
                 : l.maxUserDiscardSectors);
         // recorded on 6.12: a queue without discard reports granularity 0; with discard at least the physical block
@@ -221,31 +228,102 @@ public final class BlockLimits {
     }
 
     // block/blk-settings.c: blk_validate_limits (6.9+) — max_sectors from max_hw/max_dev/max_user sectors and io_opt
-    static long defaultMaxSectors(Limits l, KernelProfile p) {
+    static long defaultMaxSectors(Limits l, KernelProfile p, LimitsObserver obs) {
         long hw = minNotZero(l.maxHwSectors, l.maxDevSectors);
         long cap = p.maxSectorsCap();
         long max;
+        String why;
         if (l.maxUserSectors != 0) {
             max = Math.min(hw, l.maxUserSectors);
+            why = "min(max_hw_sectors " + hw + ", the user's max_sectors " + l.maxUserSectors + ")";
         } else if (p.ioOptRaisesMaxSectors() && l.ioOpt > cap * 512) {
             max = Math.min(hw, l.ioOpt / 512);
+            why = "min(max_hw_sectors " + hw + ", io_opt " + l.ioOpt / 512 + " sectors): io_opt above the "
+                    + cap + "-sector default";
         } else if (p.ioOptRaisesMaxSectors() && l.ioMin > cap * 512) {
             max = Math.min(hw, l.ioMin / 512);
+            why = "min(max_hw_sectors " + hw + ", io_min " + l.ioMin / 512 + " sectors): io_min above the "
+                    + cap + "-sector default";
         } else {
             max = Math.min(hw, cap);
+            why = "min(max_hw_sectors " + hw + ", " + capName(p) + " " + cap + ")";
         }
-        return roundDown(max, l.logicalBlockSize / 512);
+        long r = roundDown(max, l.logicalBlockSize / 512);
+        if (obs != LimitsObserver.NONE) {
+            obs.note(LimitField.MAX_SECTORS_KB, r / 2, l.maxUserSectors != 0 ? Derivation.Source.SYSFS_WRITE
+                    : Derivation.Source.COMMIT, "block/blk-settings.c: blk_validate_limits", why
+                    + (r != max ? ", rounded down to whole logical blocks" : "") + " = " + r + " sectors under "
+                    + p.name());
+        }
+        return r;
+    }
+
+    // include/linux/blkdev.h: BLK_DEF_MAX_SECTORS (1024 until 4.x), BLK_DEF_MAX_SECTORS_CAP (2560, 6.7+)
+    static String capName(KernelProfile p) {
+        return p.validateLimitsOnCommit() ? "BLK_DEF_MAX_SECTORS_CAP" : "BLK_DEF_MAX_SECTORS";
+    }
+
+    /**
+     * How {@code blk_stack_limits} combines one field of the bottom into the top, in its own words: {@code
+     * min_not_zero}, {@code max}, {@code lcm_not_zero}, {@code gcd}, {@code or}; for explanations.
+     */
+    // block/blk-settings.c: blk_stack_limits (the operator per field of struct queue_limits)
+    public static String stackingOperator(LimitField field, KernelProfile p) {
+        switch (field) {
+            case LOGICAL_BLOCK_SIZE:
+            case PHYSICAL_BLOCK_SIZE:
+            case MINIMUM_IO_SIZE:
+            case DISCARD_GRANULARITY:
+                return "max";
+            case DMA_ALIGNMENT:
+                return p.stacksDmaAlignment() ? "max" : "stacking default";
+            case OPTIMAL_IO_SIZE:
+                return "lcm_not_zero";
+            case ALIGNMENT_OFFSET:
+                return "each device's alignment at its start, lcm_not_zero modulo the granularity";
+            case CHUNK_SECTORS:
+                switch (p.chunkSectorsStacking()) {
+                    case GCD:
+                        return "gcd";
+                    case LCM:
+                        return "lcm_not_zero";
+                    default:
+                        return "not stacked";
+                }
+            case WRITE_ZEROES_MAX_BYTES:
+                return "min";
+            case ROTATIONAL:
+                return "or";
+            case READ_AHEAD_KB:
+                return "not stacked";
+            default:
+                return "min_not_zero";
+        }
     }
 
     // block/blk-sysfs.c: disk_update_readahead — readahead of twice the optimal I/O size, at least 128 KiB
     // (7.2 as recorded: a rotational queue without io_opt reads ahead twice its max_sectors)
     public static void updateReadAhead(Limits l, KernelProfile p) {
+        updateReadAhead(l, p, LimitsObserver.NONE);
+    }
+
+    /** {@link #updateReadAhead(Limits, KernelProfile)}, saying which form applied to {@code obs}. */
+    public static void updateReadAhead(Limits l, KernelProfile p, LimitsObserver obs) {
+        String why;
         if (p.readAheadFromMaxSectorsWhenRotational() && l.ioOpt == 0 && l.rotational) {
             l.readAheadKb = Math.max(l.maxSectors * 2 * 512 / 1024, DEFAULT_READ_AHEAD_KB);
-            return;
+            why = "a rotational queue without io_opt: max(2 × max_sectors_kb " + l.maxSectors / 2 + ", 128)";
+        } else if (p.readAheadFromIoOpt()) {
+            l.readAheadKb = Math.max(l.ioOpt * 2 / 1024, DEFAULT_READ_AHEAD_KB);
+            why = "max(2 × optimal_io_size " + l.ioOpt + " bytes in KiB, VM_READAHEAD_PAGES 128 KiB)";
+        } else {
+            l.readAheadKb = DEFAULT_READ_AHEAD_KB;
+            why = "VM_READAHEAD_PAGES: 128 KiB under " + p.name();
         }
-        l.readAheadKb = p.readAheadFromIoOpt() ? Math.max(l.ioOpt * 2 / 1024, DEFAULT_READ_AHEAD_KB)
-                : DEFAULT_READ_AHEAD_KB;
+        if (obs != LimitsObserver.NONE) {
+            obs.note(LimitField.READ_AHEAD_KB, l.readAheadKb, Derivation.Source.PROFILE_DEFAULT,
+                    "block/blk-sysfs.c: disk_update_readahead", why);
+        }
     }
 
     /**
@@ -255,13 +333,23 @@ public final class BlockLimits {
      */
     // block/blk-settings.c: blk_queue_max_hw_sectors / blk_validate_limits; drivers/scsi/sd.c: sd_revalidate_disk
     public static Limits disk(String name, DiskSpec spec, KernelProfile p) {
+        return disk(name, spec, p, LimitsObserver.NONE);
+    }
+
+    /** {@link #disk(String, DiskSpec, KernelProfile)}, each rule that changes a reported value noted to {@code obs}. */
+    public static Limits disk(String name, DiskSpec spec, KernelProfile p, LimitsObserver obs) {
         QueueLimits q = spec.limits();
         Limits l = Limits.of(q);
+        final String validate = "block/blk-settings.c: blk_validate_limits";
         if (l.physicalBlockSize < l.logicalBlockSize) {
             l.physicalBlockSize = l.logicalBlockSize;
+            obs.note(LimitField.PHYSICAL_BLOCK_SIZE, l.physicalBlockSize, Derivation.Source.PROFILE_DEFAULT, validate,
+                    "raised to the logical block size " + l.logicalBlockSize);
         }
         if (l.ioMin < l.physicalBlockSize) {
             l.ioMin = l.physicalBlockSize;
+            obs.note(LimitField.MINIMUM_IO_SIZE, l.ioMin, Derivation.Source.PROFILE_DEFAULT,
+                    "block/blk-settings.c: blk_queue_io_min", "at least the physical block size " + l.physicalBlockSize);
         }
         if (l.ioOpt % l.physicalBlockSize != 0) {
             throw new LayoutException(name, "optimal_io_size", Long.toString(l.ioOpt), name + ": optimal_io_size ("
@@ -282,17 +370,27 @@ public final class BlockLimits {
                     + ": max_hw_sectors (" + l.maxHwSectors + ") must allow at least one page ("
                     + p.pageSize() / 512 + " sectors)");
         }
-        if (p.isAtLeast(4, 4)) {
+        if (p.isAtLeast(4, 4) && l.maxHwSectors % lbsSectors != 0) {
             l.maxHwSectors = roundDown(l.maxHwSectors, lbsSectors);
+            obs.note(LimitField.MAX_HW_SECTORS_KB, l.maxHwSectors / 2, Derivation.Source.PROFILE_DEFAULT,
+                    "block/blk-settings.c: blk_queue_max_hw_sectors", "rounded down to whole logical blocks");
         }
         if (l.dmaAlignment == 0) {
             l.dmaAlignment = 511;
+            obs.note(LimitField.DMA_ALIGNMENT, 511, Derivation.Source.PROFILE_DEFAULT,
+                    "block/blk-settings.c: blk_set_default_limits", "the default 511 (512-byte aligned buffers)");
         }
         if (l.maxSegments == 0) {
             l.maxSegments = 128;
+            obs.note(LimitField.MAX_SEGMENTS, 128, Derivation.Source.PROFILE_DEFAULT,
+                    "block/blk-settings.c: blk_set_default_limits", "BLK_MAX_SEGMENTS 128 (the driver set none)");
         }
         if (l.maxSegmentSize == 0) {
             l.maxSegmentSize = l.virtBoundaryMask != 0 ? UINT_MAX : 65536;
+            obs.note(LimitField.MAX_SEGMENT_SIZE, l.maxSegmentSize, Derivation.Source.PROFILE_DEFAULT,
+                    "block/blk-settings.c: blk_validate_limits", l.virtBoundaryMask != 0
+                            ? "UINT_MAX: a queue with a virt boundary has no segment size limit"
+                            : "BLK_MAX_SEGMENT_SIZE 65536 (the driver set none)");
         }
         if (l.segBoundaryMask == 0) {
             l.segBoundaryMask = SEG_BOUNDARY_MASK;
@@ -301,13 +399,22 @@ public final class BlockLimits {
             l.ioMin = l.physicalBlockSize;
             l.ioOpt = 0;
             l.alignmentOffset = 0;
-        } else {
+            String none = p.name() + " has no I/O topology limits (io_min, io_opt, alignment_offset)";
+            obs.note(LimitField.MINIMUM_IO_SIZE, l.ioMin, Derivation.Source.PROFILE_DEFAULT, "block/blk-settings.c", none);
+            obs.note(LimitField.OPTIMAL_IO_SIZE, 0, Derivation.Source.PROFILE_DEFAULT, "block/blk-settings.c", none);
+            obs.note(LimitField.ALIGNMENT_OFFSET, 0, Derivation.Source.PROFILE_DEFAULT, "block/blk-settings.c", none);
+        } else if ((l.alignmentOffset & (l.physicalBlockSize - 1)) != l.alignmentOffset) {
             l.alignmentOffset &= l.physicalBlockSize - 1;
+            obs.note(LimitField.ALIGNMENT_OFFSET, l.alignmentOffset, Derivation.Source.PROFILE_DEFAULT,
+                    "block/blk-settings.c: blk_queue_alignment_offset", "modulo the physical block size "
+                            + l.physicalBlockSize);
         }
         if (!p.writeZeroesSupported()) {
             l.maxWriteZeroesSectors = 0;
+            obs.note(LimitField.WRITE_ZEROES_MAX_BYTES, 0, Derivation.Source.PROFILE_DEFAULT, "block/blk-settings.c",
+                    p.name() + " has no REQ_OP_WRITE_ZEROES (4.10+)");
         }
-        long derived = driverMaxSectors(spec.driver(), l, p);
+        long derived = driverMaxSectors(spec.driver(), l, p, obs);
         if (spec.maxSectors() != 0) {
             long hw = minNotZero(l.maxHwSectors, l.maxDevSectors);
             if (spec.maxSectors() > hw) {
@@ -315,6 +422,10 @@ public final class BlockLimits {
                         + ": max_sectors (" + spec.maxSectors() + ") exceeds max_hw_sectors (" + hw + ")");
             }
             l.maxSectors = spec.maxSectors();
+            obs.note(LimitField.MAX_SECTORS_KB, spec.maxSectors() / 2, Derivation.Source.RECORDED, "block/blk-sysfs.c: queue_max_sectors_show",
+                    "given as " + spec.maxSectors() / 2 + " KiB (the snapshot's or the spec's max_sectors_kb); the "
+                            + spec.driver().name().toLowerCase(java.util.Locale.ROOT) + " driver's own choice under "
+                            + p.name() + " would be " + derived / 2 + " KiB");
             if (p.validateLimitsOnCommit() && l.maxUserSectors == 0 && l.maxSectors != derived) {
                 // a value the driver would not have chosen was written to max_sectors_kb
                 l.maxUserSectors = l.maxSectors;
@@ -327,24 +438,35 @@ public final class BlockLimits {
         l.maxUserDiscardSectors = l.maxDiscardSectors;
         if (spec.readAheadKb() != 0) {
             l.readAheadKb = spec.readAheadKb();
+            obs.note(LimitField.READ_AHEAD_KB, spec.readAheadKb(), Derivation.Source.RECORDED, "block/blk-sysfs.c: queue_ra_show",
+                    "given as " + spec.readAheadKb() + " KiB (the snapshot's or the spec's read_ahead_kb)");
         } else {
-            updateReadAhead(l, p);
+            updateReadAhead(l, p, obs);
         }
         return l;
     }
 
     // drivers/scsi/sd.c: sd_revalidate_disk (rw_max from the optimal transfer length, ≈4.4 – 6.x) and blk_validate_limits
-    static long driverMaxSectors(DiskDriver driver, Limits l, KernelProfile p) {
+    static long driverMaxSectors(DiskDriver driver, Limits l, KernelProfile p, LimitsObserver obs) {
         long hw = minNotZero(l.maxHwSectors, l.maxDevSectors);
         long page = p.pageSize() / 512;
         if (driver == DiskDriver.SD && p.sdMaxSectorsFromOptimalTransfer() && l.ioOpt > 0
                 && l.ioOpt / 512 >= page && l.ioOpt % p.pageSize() == 0) {
-            return Math.min(hw, l.ioOpt / 512);
+            long r = Math.min(hw, l.ioOpt / 512);
+            obs.note(LimitField.MAX_SECTORS_KB, r / 2, Derivation.Source.DRIVER, "drivers/scsi/sd.c: sd_revalidate_disk",
+                    "sd: min(max_hw_sectors " + hw + ", the optimal transfer length " + l.ioOpt / 512 + " sectors) = "
+                            + r + " sectors under " + p.name());
+            return r;
         }
         if (p.validateLimitsOnCommit()) {
-            return defaultMaxSectors(l, p);
+            return defaultMaxSectors(l, p, obs);
         }
-        return roundDown(Math.min(hw, p.maxSectorsCap()), l.logicalBlockSize / 512);
+        long r = roundDown(Math.min(hw, p.maxSectorsCap()), l.logicalBlockSize / 512);
+        obs.note(LimitField.MAX_SECTORS_KB, r / 2, Derivation.Source.PROFILE_DEFAULT,
+                "block/blk-settings.c: blk_queue_max_hw_sectors", driver.name().toLowerCase(java.util.Locale.ROOT)
+                        + ": min(max_hw_sectors " + hw + ", " + capName(p) + " " + p.maxSectorsCap() + ") = " + r
+                        + " sectors under " + p.name());
+        return r;
     }
 
     /**

@@ -7,6 +7,7 @@ import dev.dmmodel.dm.ThinTarget;
 import dev.dmmodel.impl.dm.thin.ThinModel;
 import dev.dmmodel.impl.block.BlockLimits;
 import dev.dmmodel.impl.block.Limits;
+import dev.dmmodel.impl.block.LimitsObserver;
 import dev.dmmodel.layout.LayoutException;
 import dev.dmmodel.limits.KernelProfile;
 import java.util.ArrayList;
@@ -34,7 +35,16 @@ public final class DmTableLimits {
      */
     // drivers/md/dm-table.c: dm_calculate_queue_limits + dm_table_set_restrictions
     public static Limits compute(String name, DmTable table, DeviceView view, KernelProfile p) {
+        return compute(name, table, view, p, LimitsObserver.NONE);
+    }
+
+    /** {@link #compute(String, DmTable, DeviceView, KernelProfile)}, each step shown to {@code obs}. */
+    public static Limits compute(String name, DmTable table, DeviceView view, KernelProfile p, LimitsObserver obs) {
+        boolean watch = obs != LimitsObserver.NONE;
         Limits limits = BlockLimits.stackingDefaults(p);
+        if (watch) {
+            obs.defaults(limits.copy());
+        }
         List<TargetModel> models = new ArrayList<>();
         int line = 0;
         for (DmTarget target : table.targets()) {
@@ -45,13 +55,20 @@ public final class DmTableLimits {
             for (TargetModel.DeviceArea area : model.iterateDevices()) {
                 checkArea(name, line, area, view);
                 // dm-table.c: dm_set_device_limits — stack the device's queue at its start on the whole disk
-                if (!BlockLimits.stack(ti, view.queueLimits(area.device()),
-                        view.startSector(area.device()) + area.start(), p)) {
+                long start = view.startSector(area.device()) + area.start();
+                if (!BlockLimits.stack(ti, view.queueLimits(area.device()), start, p)) {
                     LOG.debug("{}: device {} has different alignment from the other devices of table line {}",
                             name, area.device(), line);
                 }
+                if (watch) {
+                    obs.stacked(line, area.device(), start, ti.copy());
+                }
             }
+            Limits beforeHints = watch ? ti.copy() : null;
             model.ioHints(ti, d -> view.exists(d) ? view.queueLimits(d) : null, p);
+            if (watch) {
+                obs.hinted(line, target.type(), beforeHints, ti.copy());
+            }
             for (TargetModel.DeviceArea area : model.iterateDevices()) {
                 checkAreaAlignment(name, line, area, ti);
             }
@@ -59,11 +76,26 @@ public final class DmTableLimits {
                 LOG.debug("{}: adding target device (start sect {} len {}) caused an alignment inconsistency",
                         name, target.start().count(), target.length().count());
             }
+            if (watch) {
+                obs.combined(line, limits.copy());
+            }
         }
         checkLogicalBlockAlignment(name, table, limits);
+        Limits before = watch ? limits.copy() : null;
         setRestrictions(limits, models, table, view, p);
-        BlockLimits.validateOnCommit(limits, p);
-        BlockLimits.updateReadAhead(limits, p);
+        if (watch) {
+            obs.restricted(before, limits.copy());
+            before = limits.copy();
+        }
+        BlockLimits.validateOnCommit(limits, p, obs);
+        if (watch) {
+            obs.committed(before, limits.copy());
+            before = limits.copy();
+        }
+        BlockLimits.updateReadAhead(limits, p, obs);
+        if (watch) {
+            obs.readAhead(before, limits.copy());
+        }
         // a target the model does not implement has unknown io_hints: the limits the kernel reported stand
         for (DmTarget target : table.targets()) {
             if (target instanceof dev.dmmodel.dm.OpaqueTarget o && o.limits().isPresent()) {

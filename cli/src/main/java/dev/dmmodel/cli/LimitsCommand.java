@@ -6,7 +6,10 @@ import dev.dmmodel.device.DmDevice;
 import dev.dmmodel.device.Partition;
 import dev.dmmodel.internal.json.JsonWriter;
 import dev.dmmodel.io.HostSnapshot;
+import dev.dmmodel.limits.Derivation;
+import dev.dmmodel.limits.LimitField;
 import java.io.PrintWriter;
+import java.util.List;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -32,7 +35,12 @@ import picocli.CommandLine.Spec;
             "    \"sdg1\": {\"alignment_offset\": 512, ...},",
             "    ...",
             "    \"dm-2\": {\"alignment_offset\": -1, ...}",
-            "  }}"})
+            "  }}",
+            "",
+            "  dmmodel limits --layout examples/hosts/seed-004-thin.yaml --explain dm-1:max_sectors_kb --format text",
+            "  dm-1 max_sectors_kb 512  min_not_zero over its table (line 1 thin → dm-0)  [...]",
+            "    dm-0 max_sectors_kb 512  min_not_zero over its table (line 1 thin-pool → sdh, sdg)  [...]",
+            "      sdg max_sectors_kb 512  sd: min(max_hw_sectors 65535, BLK_DEF_MAX_SECTORS 1024) = ..."})
 final class LimitsCommand implements Callable<Integer> {
 
     @Spec
@@ -45,6 +53,13 @@ final class LimitsCommand implements Callable<Integer> {
             description = "json (default) or text.")
     String format;
 
+    @Option(names = "--explain", paramLabel = "DEVICE[:FIELD]",
+            description = "Explain how the kernel arrives at a device's limits instead of listing them: for each field"
+                    + " (or just FIELD, a sysfs name such as max_sectors_kb) the rule that set it, its inputs and"
+                    + " theirs down to the hardware values, profile defaults and sysfs writes. DEVICE is any"
+                    + " reference (dm-1, /dev/vg0/lv, vg0/lv, /dev/mapper/thin, 253:1).")
+    String explain;
+
     @Override
     public Integer call() {
         String f = CliException.choice("--format", format, "json", "text");
@@ -53,11 +68,69 @@ final class LimitsCommand implements Callable<Integer> {
         if (s.reportPlanFailure(spec.commandLine().getErr())) {
             return Main.FAILED;
         }
-        String text = f.equals("json") ? json(s) : text(s);
+        String text = explain != null ? explain(s, explain, f) : f.equals("json") ? json(s) : text(s);
         PrintWriter out = spec.commandLine().getOut();
         out.print(text);
         out.flush();
         return Main.OK;
+    }
+
+    /** {@code --explain DEVICE[:FIELD]}: the derivations, as trees (text) or nested objects (json). */
+    static String explain(StackOptions.Stack s, String what, String format) {
+        String device = what.strip();
+        java.util.Optional<LimitField> field = java.util.Optional.empty();
+        int colon = device.lastIndexOf(':');
+        if (colon > 0) {
+            try {
+                field = java.util.Optional.of(LimitField.of(device.substring(colon + 1)));
+                device = device.substring(0, colon);
+            } catch (IllegalArgumentException e) {
+                if (s.layout().find(device).isEmpty()) {
+                    throw new CliException("--explain " + what + ": " + e.getMessage());
+                }
+            }
+        }
+        if (s.layout().find(device).isEmpty()) {
+            throw new CliException("--explain " + what + ": no device '" + device + "' in this stack (known: "
+                    + String.join(", ", s.layout().devices().stream().map(BlockDevice::name).toList()) + ")");
+        }
+        List<Derivation> ds = field.isPresent() ? List.of(s.layout().explain(device, field.get()))
+                : s.layout().explain(device);
+        StringBuilder sb = new StringBuilder();
+        if (format.equals("text")) {
+            sb.append("# kernel ").append(s.profile().name()).append(" (").append(s.profileSource())
+                    .append("); each line: device field value, the step, [the kernel function]\n");
+            for (Derivation d : ds) {
+                sb.append('\n').append(d.tree());
+            }
+            return sb.toString();
+        }
+        sb.append("{\"kernel\": ").append(JsonWriter.string(s.profile().name())).append(", \"explanations\": [");
+        String sep = "\n  ";
+        for (Derivation d : ds) {
+            sb.append(sep);
+            json(sb, d);
+            sep = ",\n  ";
+        }
+        return sb.append("\n]}\n").toString();
+    }
+
+    /** One derivation as a JSON object with its inputs nested. */
+    static void json(StringBuilder sb, Derivation d) {
+        sb.append("{\"device\": ").append(JsonWriter.string(d.device()))
+                .append(", \"field\": ").append(JsonWriter.string(d.field().sysfsName()))
+                .append(", \"value\": ").append(d.value())
+                .append(", \"source\": ").append(JsonWriter.string(d.source().name().toLowerCase(java.util.Locale.ROOT)))
+                .append(", \"rule\": ").append(JsonWriter.string(d.rule()))
+                .append(", \"detail\": ").append(JsonWriter.string(d.detail()))
+                .append(", \"inputs\": [");
+        String sep = "";
+        for (Derivation in : d.inputs()) {
+            sb.append(sep);
+            json(sb, in);
+            sep = ", ";
+        }
+        sb.append("]}");
     }
 
     /** The sysfs values with {@code alignment_offset} first, then the others in sysfs order. */

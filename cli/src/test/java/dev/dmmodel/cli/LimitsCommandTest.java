@@ -251,4 +251,61 @@ class LimitsCommandTest {
         assertThat(attr(d, "sdg", "discard_max_hw_bytes")).isZero();
         assertThat(attr(d, "sdg", "max_sectors_kb")).isEqualTo(1280);  // a recorded file stays as recorded
     }
+
+    private static final String SEED_004 = java.nio.file.Path.of("..", "examples", "hosts", "seed-004-thin.yaml")
+            .toAbsolutePath().normalize().toString();
+
+    @Test
+    void explainSeed004ThinMaxSectorsInText() {
+        // seed 004 on 3.10: sd sets max_sectors = min(max_hw_sectors 65535, BLK_DEF_MAX_SECTORS 1024) = 1024 sectors
+        // = 512 KiB on sdg; thin-pool (dm-0) and thin (dm-1) stack min_not_zero: 512 each
+        Cli.Result r = Cli.run("limits", "--layout", SEED_004, "--explain", "dm-1:max_sectors_kb", "--format", "text");
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        List<String> lines = r.out().lines().filter(l -> !l.isBlank() && !l.startsWith("#")).toList();
+        assertThat(lines).hasSize(4);
+        assertThat(lines.get(0)).startsWith("dm-1 max_sectors_kb 512  min_not_zero over its table (line 1 thin → dm-0)");
+        assertThat(lines.get(1)).startsWith("  dm-0 max_sectors_kb 512  min_not_zero over its table");
+        assertThat(lines.get(2)).startsWith("    sdg max_sectors_kb 512  sd: min(max_hw_sectors 65535, "
+                + "BLK_DEF_MAX_SECTORS 1024) = 1024 sectors under linux-3.10");
+        assertThat(lines.get(3)).startsWith("      sdg max_hw_sectors_kb 32767  as the sd device reports it");
+    }
+
+    @Test
+    void explainInJsonNestsTheInputs() {
+        Cli.Result r = Cli.run("limits", "--layout", SEED_004, "--explain", "/dev/mapper/thin:max_sectors_kb");
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        Map<String, Object> top = MiniJson.object(MiniJson.parse(r.out()));
+        assertThat(top.get("kernel")).isEqualTo("linux-3.10");
+        Map<String, Object> root = MiniJson.object(((List<?>) top.get("explanations")).get(0));
+        assertThat(root.get("device")).isEqualTo("dm-1");
+        assertThat(root.get("value")).isEqualTo(512L);
+        assertThat(root.get("source")).isEqualTo("stacked");
+        Map<String, Object> pool = MiniJson.object(((List<?>) root.get("inputs")).get(0));
+        Map<String, Object> sdg = MiniJson.object(((List<?>) pool.get("inputs")).get(0));
+        assertThat(sdg.get("device")).isEqualTo("sdg");
+        assertThat(sdg.get("source")).isEqualTo("profile_default");
+        assertThat((String) sdg.get("detail")).contains("BLK_DEF_MAX_SECTORS 1024");
+    }
+
+    @Test
+    void explainWithoutFieldExplainsEveryField() {
+        // 18 fields (LimitField); one tree each
+        Cli.Result r = Cli.run("limits", "--layout", SEED_004, "--explain", "dm-0", "--format", "text");
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        assertThat(r.out().lines().filter(l -> l.startsWith("dm-0 "))).hasSize(18);
+    }
+
+    @Test
+    void explainBadFieldOrDeviceIsAUsageError() {
+        Cli.Result field = Cli.run("limits", "--layout", SEED_004, "--explain", "dm-1:max_sector_kb");
+        assertThat(field.exitCode()).isEqualTo(Main.BAD_INPUT);
+        assertThat(field.err()).contains("unknown queue limit 'max_sector_kb'").contains("max_sectors_kb");
+        Cli.Result dev = Cli.run("limits", "--layout", SEED_004, "--explain", "dm-7");
+        assertThat(dev.exitCode()).isEqualTo(Main.BAD_INPUT);
+        assertThat(dev.err()).contains("no device 'dm-7'").contains("dm-0, dm-1");
+        // a major:minor reference without a field is a device
+        Cli.Result num = Cli.run("limits", "--layout", SEED_004, "--explain", "253:1", "--format", "text");
+        assertThat(num.exitCode()).as(num.err()).isZero();
+        assertThat(num.out()).contains("dm-1 max_sectors_kb 512");
+    }
 }

@@ -74,7 +74,7 @@ class ShippedExamplesTest {
                 }
             }
         }
-        // blank-nvme, blank-raid5, blank-sata, nvme-lvm512, raid5-part63, seed003-lsblk
-        assertThat(n).isEqualTo(6);
+        // blank-nvme, blank-raid5, blank-sata, nvme-lvm512, raid5-part63, seed-004-thin, seed003-lsblk
+        assertThat(n).isEqualTo(7);
     }
 }

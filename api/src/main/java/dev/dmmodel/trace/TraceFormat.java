@@ -32,7 +32,8 @@ public enum TraceFormat {
      * event, every line ended by CRLF as RFC 4180 specifies (and as the recorded files are). {@code nr_sectors}
      * is empty when the event has no size. A field is written bare unless it contains a comma, a double
      * quote, CR or LF; then it is quoted RFC 4180 style ({@code "a ""b"", c"}). Rewriting a recorded
-     * {@code trace.csv} read with {@link #readCsv} gives the same bytes.
+     * {@code trace.csv} read with {@link #readCsv} gives the same bytes. {@link TraceEvent#why()} is not part of
+     * this format and is not written.
      */
     CSV {
         @Override
@@ -70,6 +71,7 @@ public enum TraceFormat {
      * {@code nr_sectors} a number or {@code null}; strings are escaped as RFC 8259 requires ({@code \"},
      * {@code \\}, and control characters as {@code \n}, {@code \t}, ... or {@code \}{@code u00XX}), and DEL,
      * the C1 controls, U+2028, U+2029, U+FEFF, U+FFFE, U+FFFF and unpaired surrogates as {@code \}{@code uXXXX}.
+     * An event that says why ({@link TraceEvent#why()} not empty) has one more member, {@code "why"}, last.
      */
     JSON {
         @Override
@@ -91,6 +93,10 @@ public enum TraceFormat {
             }
             sb.append(",\"extra\":");
             JsonWriter.appendString(sb, e.extra());
+            if (!e.why().isEmpty()) {
+                sb.append(",\"why\":");
+                JsonWriter.appendString(sb, e.why());
+            }
             return sb.append('}').toString();
         }
 
@@ -110,6 +116,7 @@ public enum TraceFormat {
      * aligned, 7 wide), device (8 wide), tracepoint (20 wide), rwbs (4 wide), then {@code SECTOR + NR}
      * ({@code SECTOR} alone when the event has no size) and, after two spaces, the extra details:
      * <pre>     12 sda      block_bio_remap      WS   2112 + 64  from=dm-0:64</pre>
+     * and, for an event that says why ({@link TraceEvent#why()}), two spaces, {@code why: } and the reason.
      * For reading, not for parsing.
      */
     TEXT {
@@ -129,6 +136,9 @@ public enum TraceFormat {
             }
             if (!e.extra().isEmpty()) {
                 sb.append("  ").append(e.extra());
+            }
+            if (!e.why().isEmpty()) {
+                sb.append("  why: ").append(e.why());
             }
             return sb.toString();
         }

@@ -60,9 +60,17 @@ final class TraceCommand implements Callable<Integer> {
     @ArgGroup(exclusive = true, multiplicity = "1")
     Workload workload;
 
-    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "csv",
-            description = "csv (default; seq,device,event,rwbs,sector,nr_sectors,extra), json (JSON Lines) or text.")
+    @Option(names = "--format", paramLabel = "FORMAT",
+            description = "csv (default; seq,device,event,rwbs,sector,nr_sectors,extra), json (JSON Lines) or text"
+                + " (the default with --why).")
     String format;
+
+    @Option(names = "--why",
+            description = "Say why each split and remap happened: the limit and its value that cut the bio"
+                + " (max_sectors, max_segments, chunk_sectors, virt_boundary_mask, discard limits), the target"
+                + " boundary or chunk, the partition start, the thin block. Text and JSON only: the CSV format is"
+                + " the recorded traces' and has no column for it.")
+    boolean why;
 
     @Option(names = "--buffer-run-bytes", paramLabel = "N",
             description = "Bytes per physically contiguous run of the O_DIRECT buffer, a multiple of 4096:"
@@ -91,12 +99,17 @@ final class TraceCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        TraceFormat traceFormat = switch (CliException.choice("--format", format, "csv", "json", "text")) {
+        String chosen = format != null ? format : why ? "text" : "csv";
+        TraceFormat traceFormat = switch (CliException.choice("--format", chosen, "csv", "json", "text")) {
             case "json" -> TraceFormat.JSON;
             case "text" -> TraceFormat.TEXT;
             default -> TraceFormat.CSV;
         };
-        EngineOptions options = engineOptions();
+        if (why && traceFormat == TraceFormat.CSV) {
+            throw new CliException("--why: the csv format is the recorded traces' seven columns and has no column"
+                    + " for the reasons; use --format text or --format json");
+        }
+        EngineOptions options = why ? engineOptions().withExplainedSplits() : engineOptions();
         if (!(seconds > 0) || Double.isInfinite(seconds)) {
             throw new CliException("--seconds: expected a positive number of seconds, found " + seconds);
         }

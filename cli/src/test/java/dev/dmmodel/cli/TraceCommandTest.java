@@ -319,4 +319,39 @@ class TraceCommandTest {
         assertBadInput(Cli.run("trace", "--layout", "no-such-stack.yaml", "--workload", "sync"),
                 "dmmodel: no-such-stack.yaml:1:1: no such file; expected a layout file");
     }
+
+    private static final String SEED_004 = Path.of("..", "examples", "hosts", "seed-004-thin.yaml")
+            .toAbsolutePath().normalize().toString();
+
+    @Test
+    void whyExplainsSeed004s1344Plus704() {
+        // seed 004 on 3.10 after `echo 2048 > max_sectors_kb`: bio_get_nr_vecs = min(max_segments 168,
+        // 4096/8 + 1, 256) = 168 pages, so dio builds 1344 + 704 and the first bio's queue line says so
+        Cli.Result r = Cli.run("trace", "--layout", SEED_004, "--why",
+                "--workload", "echo 2048 > /sys/block/dm-1/queue/max_sectors_kb",
+                "--workload", "dd if=/dev/zero of=/dev/mapper/thin bs=1M count=1 oflag=direct");
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        List<String> queued = r.out().lines().filter(l -> l.contains(" dm-1     block_bio_queue"))
+                .toList();
+        assertThat(queued).hasSize(2);
+        assertThat(queued.get(0)).contains("0 + 1344")
+                .endsWith("why: built to fit dm-1: bio_get_nr_vecs 168 pages = min(max_segments 168, max_sectors"
+                        + " 4096/8 + 1, BIO_MAX_PAGES 256)");
+        assertThat(queued.get(1)).contains("1344 + 704").doesNotContain("why:");
+    }
+
+    @Test
+    void whyInJsonAddsAWhyMemberAndCsvRefusesIt() {
+        Cli.Result json = Cli.run("trace", "--snapshot", Cli.snapshot(STRIPED).toString(), "--why", "--format", "json",
+                "--workload", DD_AT_32K);
+        assertThat(json.exitCode()).as(json.err()).isZero();
+        // the first cut of 1 MiB at LV sector 64: stripe_ctr's max_io_len = chunk 128, boundary at 128
+        String split = json.out().lines().filter(l -> l.contains("block_split")).findFirst().orElseThrow();
+        assertThat(MiniJson.object(MiniJson.parse(split)).get("why"))
+                .isEqualTo("max_io_len=128 of the striped target: boundary at sector 128 of dm-0");
+        Cli.Result csv = Cli.run("trace", "--snapshot", Cli.snapshot(STRIPED).toString(), "--why", "--format", "csv",
+                "--workload", DD_AT_32K);
+        assertThat(csv.exitCode()).isEqualTo(2);
+        assertThat(csv.err()).contains("--why: the csv format").contains("--format text or --format json");
+    }
 }

@@ -20,6 +20,8 @@ public final class Bio {
     public long sectors;
     Bvecs data;
     public boolean traced;
+    /** Why the bio has its size, for its {@code block_bio_queue} event under {@code trace --why}; null if not said. */
+    public String why;
     boolean remapped;
     /** The bio whose completion this one counts towards ({@code bio_chain}, dm clones), or null. */
     public Bio parent;

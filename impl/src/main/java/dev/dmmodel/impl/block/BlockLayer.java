@@ -315,11 +315,17 @@ public final class BlockLayer {
             bio.remapped = true;
             if (events.enabled()) {
                 events.emit(bio.device, EventType.BIO_REMAP, bio.rwbs(), bio.sector, bio.sectors,
-                        "from=" + part.name() + ":" + from);
+                        "from=" + part.name() + ":" + from, events.explain
+                                ? "partition " + part.name() + " starts at sector " + part.start().count() + " of "
+                                        + part.disk() : "");
             }
         }
         if (!bio.traced) {
-            events.bio(EventType.BIO_QUEUE, bio);
+            if (bio.why != null) {
+                events.emit(bio.device, EventType.BIO_QUEUE, bio.rwbs(), bio.sector, bio.sectors, "", bio.why);
+            } else {
+                events.bio(EventType.BIO_QUEUE, bio);
+            }
             bio.traced = true;
         }
         if (bioList != null) {
@@ -352,14 +358,27 @@ public final class BlockLayer {
      */
     // drivers/md/dm-io.c: do_region
     public void submitRegion(String device, Op op, int flags, long sector, long sectors) {
+        submitRegion(device, op, flags, sector, sectors, null);
+    }
+
+    /**
+     * {@link #submitRegion(String, Op, int, long, long)} with what the region is for ({@code trace --why}: a thin
+     * block's zeroing, a copy), said on each of its bios' {@code block_bio_queue}; null to say nothing.
+     */
+    public void submitRegion(String device, Op op, int flags, long sector, long sectors, String why) {
         if (!atBuild() || sectors == 0) {
-            submitBioNoacct(new Bio(device, op, flags, sector, sectors, sectors == 0 ? null : pages(sectors)));
+            Bio bio = new Bio(device, op, flags, sector, sectors, sectors == 0 ? null : pages(sectors));
+            bio.why = why;
+            submitBioNoacct(bio);
             return;
         }
         boolean first = true;
         for (long[] piece : buildPieces(device, sector, sectors)) {
-            submitBioNoacct(new Bio(device, op, first ? flags : flags & ~Bio.PREFLUSH, piece[0], piece[1],
-                    pages(piece[1])));
+            Bio bio = new Bio(device, op, first ? flags : flags & ~Bio.PREFLUSH, piece[0], piece[1], pages(piece[1]));
+            if (why != null) {
+                bio.why = piece[2] == BUILT_WHOLE ? why : why + "; " + buildWhy(device, piece);
+            }
+            submitBioNoacct(bio);
             first = false;
         }
     }
@@ -381,18 +400,49 @@ public final class BlockLayer {
             long limitBytes = buildLimit(device, at) * 512;
             long len = 0;
             long pages = 0;
+            long cut = BUILT_WHOLE;
             while (done + len < bytes) {
                 long page = Math.min(Bvecs.PAGE, bytes - done - len);
                 if (pages > 0 && (pages + 1 > nrVecs || len + page > limitBytes || pages + 1 > q.maxSegments)) {
+                    cut = pages + 1 > nrVecs || pages + 1 > q.maxSegments ? BUILT_NR_VECS : BUILT_SIZE_LIMIT;
                     break;
                 }
                 len += page;
                 pages++;
             }
-            out.add(new long[] {at, len / 512});
+            out.add(new long[] {at, len / 512, cut});
             done += len;
         }
         return out;
+    }
+
+    /** {@link #buildPieces}' third number: the piece holds the rest. */
+    public static final long BUILT_WHOLE = 0;
+    /** {@link #buildPieces}' third number: the bio's vectors ({@code bio_get_nr_vecs}) were all used. */
+    public static final long BUILT_NR_VECS = 1;
+    /** {@link #buildPieces}' third number: {@link #buildLimit} (max_sectors or the driver's merge_bvec_fn). */
+    public static final long BUILT_SIZE_LIMIT = 2;
+
+    /**
+     * Why a bio built before 4.3 ({@link #buildPieces}) ended where it did, for {@code trace --why}; empty for a
+     * piece that holds the rest.
+     */
+    public String buildWhy(String device, long[] piece) {
+        Limits q = queueOf(device);
+        long nrVecs = Bios.bioGetNrVecs(q.maxSegments, q.maxSectors);
+        if (piece[2] == BUILT_NR_VECS) {
+            return "built to fit " + device + ": bio_get_nr_vecs " + nrVecs + " pages = min(max_segments "
+                    + q.maxSegments + ", max_sectors " + q.maxSectors + "/8 + 1, BIO_MAX_PAGES " + Bios.BIO_MAX_VECS
+                    + ")";
+        }
+        if (piece[2] == BUILT_SIZE_LIMIT) {
+            BioBasedDriver d = drivers.get(device);
+            long merge = d == null ? Long.MAX_VALUE : d.mergeLimit(piece[0]);
+            return merge < q.maxSectors
+                    ? "built to fit " + device + ": its merge_bvec_fn stops the bio at sector " + (piece[0] + merge)
+                    : "built to fit " + device + ": max_sectors=" + q.maxSectors + " (blk_max_size_offset)";
+        }
+        return "";
     }
 
     /** The queue limits a bio for the device meets first: a partition's disk, a bio-based device's own. */

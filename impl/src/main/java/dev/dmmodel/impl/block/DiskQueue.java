@@ -63,7 +63,8 @@ final class DiskQueue {
             }
             bio.advance(r.splitSectors());
             if (kernel.events.enabled()) {
-                kernel.events.emit(name, EventType.SPLIT, piece.rwbs(), piece.sector, -1, "new_sector=" + bio.sector);
+                kernel.events.emit(name, EventType.SPLIT, piece.rwbs(), piece.sector, -1, "new_sector=" + bio.sector,
+                        kernel.events.explain ? Splitter.why(r, piece.sector, limits) + " of " + name : "");
             }
             kernel.submitBioNoacct(bio);
         }

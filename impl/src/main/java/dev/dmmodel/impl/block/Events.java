@@ -8,6 +8,11 @@ import dev.dmmodel.trace.TraceListener;
 public final class Events {
     public TraceListener listener = TraceListener.NONE;
     private long seq;
+    /**
+     * Whether splits and remaps say why ({@link dev.dmmodel.engine.EngineOptions#explainSplits()}): call sites
+     * build the words only when this is set.
+     */
+    public boolean explain;
 
     public void listener(TraceListener l) {
         this.listener = l;
@@ -20,6 +25,13 @@ public final class Events {
     public void emit(String device, EventType type, String rwbs, long sector, long sectors, String extra) {
         if (listener != TraceListener.NONE) {
             listener.onEvent(new TraceEvent(seq++, device, type, rwbs, sector, sectors, extra));
+        }
+    }
+
+    /** An event with what caused it ({@link TraceEvent#why()}). */
+    public void emit(String device, EventType type, String rwbs, long sector, long sectors, String extra, String why) {
+        if (listener != TraceListener.NONE) {
+            listener.onEvent(new TraceEvent(seq++, device, type, rwbs, sector, sectors, extra, why));
         }
     }
 

@@ -11,13 +11,63 @@ public final class Splitter {
     private Splitter() {
     }
 
+    /** Which limit ended the first piece of a split bio. */
+    public enum Cut {
+        /** Not split. */
+        NONE,
+        /** {@code max_sectors} (rounded down to a physical block by {@code get_max_io_size}). */
+        MAX_SECTORS,
+        /** The {@code chunk_sectors} boundary. */
+        CHUNK,
+        /** {@code max_segments}: the bio has more physical segments than the queue takes. */
+        MAX_SEGMENTS,
+        /** {@code virt_boundary_mask}: a gap between two bvecs (NVMe PRP lists). */
+        VIRT_BOUNDARY,
+        /** {@code max_discard_sectors} and the discard granularity. */
+        DISCARD,
+        /** {@code max_write_zeroes_sectors}. */
+        WRITE_ZEROES
+    }
+
     /**
      * The result of checking a bio against the limits.
      *
      * @param splitSectors sectors of the first piece when the bio must be split, 0 otherwise
      * @param segments physical segments of the (first piece of the) bio
+     * @param cut the limit that ended the first piece, {@link Cut#NONE} when not split
      */
-    public record Result(long splitSectors, int segments) {
+    public record Result(long splitSectors, int segments, Cut cut) {
+        Result(long splitSectors, int segments) {
+            this(splitSectors, segments, Cut.NONE);
+        }
+    }
+
+    /**
+     * What cut a bio at {@code sector}, in words with the limit and its value, for {@code trace --why}
+     * ({@link dev.dmmodel.trace.TraceEvent#why()}).
+     */
+    public static String why(Result r, long sector, Limits l) {
+        return switch (r.cut()) {
+            case NONE -> "";
+            case MAX_SECTORS -> "max_sectors=" + l.maxSectors + " (max_sectors_kb " + l.maxSectors / 2 + ")"
+                    + (l.physicalBlockSize > 512 && l.maxSectors % (l.physicalBlockSize / 512) != 0
+                            ? ", ends on a " + l.physicalBlockSize + "-byte physical block" : "");
+            case CHUNK -> "chunk_sectors=" + l.chunkSectors + ": boundary at sector "
+                    + (sector / l.chunkSectors + 1) * l.chunkSectors;
+            case MAX_SEGMENTS -> "max_segments=" + l.maxSegments + " (" + r.segments() + " segments of at most "
+                    + l.maxSegmentSize + " bytes)";
+            case VIRT_BOUNDARY -> "virt_boundary_mask=0x" + Long.toHexString(l.virtBoundaryMask)
+                    + ": gap between bvecs";
+            case DISCARD -> "max_discard_sectors=" + l.maxDiscardSectors + " (discard_granularity "
+                    + l.discardGranularity + ")";
+            case WRITE_ZEROES -> "max_write_zeroes_sectors=" + l.maxWriteZeroesSectors;
+        };
+    }
+
+    // block/blk-merge.c: get_max_io_size — whether the chunk boundary, not max_sectors, bounds the bio at sector
+    private static Cut byteCut(long sector, Limits l) {
+        return l.chunkSectors != 0 && l.chunkSectors - sector % l.chunkSectors < l.maxSectors
+                ? Cut.CHUNK : Cut.MAX_SECTORS;
     }
 
     // block/blk-merge.c: get_max_io_size — max_sectors and the chunk boundary, the split end on a physical block
@@ -41,7 +91,8 @@ public final class Splitter {
         long maxBytes = maxIoSectors(bio.sector, l) * 512;
         if (bio.data.isWholePages() && l.virtBoundaryMask < Bvecs.PAGE && l.maxSegmentSize >= Bvecs.PAGE
                 && l.segBoundaryMask >= Bvecs.PAGE - 1) {
-            return wholePages(bio.data.size(), maxBytes, l);
+            Result r = wholePages(bio.data.size(), maxBytes, l);
+            return r.cut() == Cut.MAX_SECTORS ? new Result(r.splitSectors(), r.segments(), byteCut(bio.sector, l)) : r;
         }
         SegmentCounter c = new SegmentCounter(l, maxBytes);
         bio.data.forEach(c);
@@ -49,7 +100,7 @@ public final class Splitter {
             return new Result(0, c.nsegs);
         }
         long bytes = KernelMath.roundDown(c.bytes, l.logicalBlockSize);
-        return new Result(bytes / 512, c.nsegs);
+        return new Result(bytes / 512, c.nsegs, c.cut(bio.sector));
     }
 
     /**
@@ -62,10 +113,12 @@ public final class Splitter {
             return new Result(0, (int) pages);
         }
         if (l.maxSegments * Bvecs.PAGE <= maxBytes) {
-            return new Result(l.maxSegments * Bvecs.PAGE / 512, (int) l.maxSegments);
+            // both limits end the piece at the same byte when they are equal: the walk names the byte limit
+            return new Result(l.maxSegments * Bvecs.PAGE / 512, (int) l.maxSegments,
+                    l.maxSegments * Bvecs.PAGE < maxBytes ? Cut.MAX_SEGMENTS : Cut.MAX_SECTORS);
         }
         long bytes = KernelMath.roundDown(maxBytes, l.logicalBlockSize);
-        return new Result(bytes / 512, (int) ((maxBytes + Bvecs.PAGE - 1) / Bvecs.PAGE));
+        return new Result(bytes / 512, (int) ((maxBytes + Bvecs.PAGE - 1) / Bvecs.PAGE), Cut.MAX_SECTORS);
     }
 
     /** The bvec walk alone, for checking {@link #wholePages}. */
@@ -76,7 +129,7 @@ public final class Splitter {
         if (!c.split) {
             return new Result(0, c.nsegs);
         }
-        return new Result(KernelMath.roundDown(c.bytes, l.logicalBlockSize) / 512, c.nsegs);
+        return new Result(KernelMath.roundDown(c.bytes, l.logicalBlockSize) / 512, c.nsegs, c.cut(bio.sector));
     }
 
     // block/blk-merge.c: bio_split_discard / bio_split_write_zeroes
@@ -93,14 +146,14 @@ public final class Splitter {
             if (split > tmp) {
                 split -= tmp;
             }
-            return new Result(split, 1);
+            return new Result(split, 1, Cut.DISCARD);
         }
         if (bio.op == Op.WRITE_ZEROES) {
             long max = l.maxWriteZeroesSectors;
             if (max == 0 || bio.sectors <= max) {
                 return new Result(0, 0);
             }
-            return new Result(max, 0);
+            return new Result(max, 0, Cut.WRITE_ZEROES);
         }
         return new Result(0, 0);
     }
@@ -112,6 +165,8 @@ public final class Splitter {
         int nsegs;
         long bytes;
         boolean split;
+        /** The gap rule, not a count or byte limit, ended the piece. */
+        boolean gap;
         private boolean havePrev;
         private long prevEndOffset;
 
@@ -126,6 +181,7 @@ public final class Splitter {
             if (havePrev && l.virtBoundaryMask != 0
                     && ((offsetInPage & l.virtBoundaryMask) != 0 || (prevEndOffset & l.virtBoundaryMask) != 0)) {
                 split = true;
+                gap = true;
                 return false;
             }
             if (nsegs < l.maxSegments && bytes + len <= maxBytes && offsetInPage + len <= Bvecs.PAGE) {
@@ -138,6 +194,14 @@ public final class Splitter {
             havePrev = true;
             prevEndOffset = offsetInPage + len;
             return true;
+        }
+
+        // which limit stopped the walk: the gap rule, the segment count, else the byte limit
+        Cut cut(long sector) {
+            if (gap) {
+                return Cut.VIRT_BOUNDARY;
+            }
+            return nsegs >= l.maxSegments && bytes < maxBytes ? Cut.MAX_SEGMENTS : byteCut(sector, l);
         }
 
         // block/blk-merge.c: bvec_split_segs — a large bvec counts one segment per max_segment_size piece

@@ -260,7 +260,9 @@ public final class DmCore {
                 }
                 bio.advance(r.splitSectors());
                 block.events.emit(dm.device().name(), EventType.SPLIT, first.rwbs(), first.sector, -1,
-                        "new_sector=" + bio.sector);
+                        "new_sector=" + bio.sector, block.events.explain
+                                ? Splitter.why(r, first.sector, block.queueLimits(dm.device().name())) + " of "
+                                        + dm.device().name() : "");
                 block.submitBioNoacct(bio);
                 bio = first;
             }
@@ -270,6 +272,7 @@ public final class DmCore {
         TargetModel model = dm.models().get(i);
         long offset = bio.sector - ti.start().count();
         long len = Math.min(maxIoLen(dm, ti, model, offset, bio.op), bio.sectors);
+        long offered = len;
         Bio clone = bio.clone(0, len);
         // drivers/md/dm.c: dm_accept_partial_bio — the target's map may take less than dm core offered (io->sectors,
         // which dm_io_acct counts)
@@ -291,11 +294,41 @@ public final class DmCore {
             // trace_block_bio_remap(clone, original device, original sector)
             if (block.events.enabled()) {
                 block.events.emit(clone.device, EventType.BIO_REMAP, clone.rwbs(), clone.sector, clone.sectors,
-                        "from=" + dm.device().name() + ":" + bio.sector);
+                        "from=" + dm.device().name() + ":" + bio.sector, block.events.explain
+                                ? ti.type() + " target, table line " + i + " (sectors " + ti.start().count() + "+"
+                                        + ti.length().count() + "), " + offset + " into it" : "");
             }
             block.submitBioNoacct(clone);
         }
-        remainder(dm, bio, len);
+        String why = block.events.explain && len < bio.sectors
+                ? cutWhy(dm, i, ti, model, offset, bio.op, offered, len) : "";
+        remainder(dm, bio, len, why);
+    }
+
+    // what ended the clone at len: the target's end, max_io_len, the dm device's max_sectors, or the target's
+    // dm_accept_partial_bio (for trace --why; the same arithmetic as __max_io_len)
+    private String cutWhy(DmNode dm, int line, DmTarget ti, TargetModel model, long offset, Op op, long offered,
+                          long len) {
+        String dev = dm.device().name();
+        if (len < offered) {
+            return ti.type() + " target took " + len + " of " + offered + " sectors (dm_accept_partial_bio)";
+        }
+        long toEnd = ti.length().count() - offset;
+        if (len == toEnd) {
+            return "target boundary at sector " + (ti.start().count() + ti.length().count()) + " of " + dev
+                    + " (table line " + line + " ends)";
+        }
+        if (op == Op.DISCARD || op == Op.WRITE_ZEROES) {
+            return ti.type() + " target's limit for " + op.name().toLowerCase(java.util.Locale.ROOT) + " ("
+                    + len + " sectors)";
+        }
+        long granularity = model.maxIoLen(dm.ctx());
+        long left = granularity == 0 ? 0 : granularity - offset % granularity;
+        if (granularity != 0 && len == left) {
+            return "max_io_len=" + granularity + " of the " + ti.type() + " target: boundary at sector "
+                    + (ti.start().count() + offset + left) + " of " + dev;
+        }
+        return "max_sectors=" + block.queueLimits(dev).maxSectors + " of " + dev + " (__max_io_len)";
     }
 
     // drivers/md/dm.c: __send_empty_flush — an empty flush clone to every device area of every target (a thin
@@ -335,7 +368,7 @@ public final class DmCore {
     }
 
     // drivers/md/dm.c: dm_split_and_process_bio — the rest is trimmed, traced as a split, and resubmitted
-    private void remainder(DmNode dm, Bio bio, long len) {
+    private void remainder(DmNode dm, Bio bio, long len, String why) {
         if (len < bio.sectors && block.atBuild()) {
             // before 4.3: __split_and_process_bio clones every piece in one loop, nothing is traced
             bio.advance(len);
@@ -346,7 +379,7 @@ public final class DmCore {
             bio.advance(len);
             if (block.events.enabled()) {
                 block.events.emit(dm.device().name(), EventType.SPLIT, bio.rwbs(), bio.sector, -1,
-                        "new_sector=" + bio.sector);
+                        "new_sector=" + bio.sector, why);
             }
             block.submitBioNoacct(bio);
         }

@@ -5,6 +5,7 @@ import dev.dmmodel.device.BlockDevice;
 import dev.dmmodel.engine.CommandResult;
 import dev.dmmodel.engine.Simulation;
 import dev.dmmodel.impl.block.Bio;
+import dev.dmmodel.impl.block.BlockLayer;
 import dev.dmmodel.impl.block.Bios;
 import dev.dmmodel.impl.block.Bvecs;
 import dev.dmmodel.impl.block.Op;
@@ -53,6 +54,7 @@ public final class HostSimulation implements Simulation {
         this.layout = layout;
         this.buffer = new UserBuffer(options.bufferRunBytes());
         this.kernel = new Kernel(layout);
+        kernel.events.explain = options.explainSplits();
         this.current = new ArrayList<>(layout.devices());
         kernel.registerThinDevices();
         for (dev.dmmodel.lvm.VolumeGroup vg : layout.volumeGroups()) {
@@ -596,7 +598,11 @@ public final class HostSimulation implements Simulation {
         List<Bio> out = new ArrayList<>();
         long done = 0;
         for (long[] piece : kernel.buildPieces(device, pos / 512, bytes / 512)) {
-            out.add(new Bio(device, op, flags, piece[0], piece[1], buffer.vectors(done, piece[1] * 512)));
+            Bio bio = new Bio(device, op, flags, piece[0], piece[1], buffer.vectors(done, piece[1] * 512));
+            if (kernel.events.explain && piece[2] != BlockLayer.BUILT_WHOLE) {
+                bio.why = kernel.buildWhy(device, piece);
+            }
+            out.add(bio);
             done += piece[1] * 512;
         }
         return out;

@@ -139,6 +139,10 @@ final class Kernel {
         return block.buildPieces(device, start, sectors);
     }
 
+    String buildWhy(String device, long[] piece) {
+        return block.buildWhy(device, piece);
+    }
+
     Limits queueLimits(String device) {
         return block.queueLimits(device);
     }

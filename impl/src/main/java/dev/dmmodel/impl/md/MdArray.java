@@ -123,7 +123,8 @@ public final class MdArray implements BlockLayer.BioBasedDriver {
         if (!block.atBuild() && bio.sectors > 0) {
             Splitter.Result r = Splitter.check(bio, block.queueLimits(name));
             if (r.splitSectors() > 0 && r.splitSectors() < bio.sectors) {
-                Bio front = splitFront(bio, r.splitSectors());
+                Bio front = splitFront(bio, r.splitSectors(), block.events.explain
+                        ? Splitter.why(r, bio.sector, block.queueLimits(name)) + " of " + name : "");
                 block.submitBioNoacct(bio);
                 bio = front;
             }
@@ -170,6 +171,14 @@ public final class MdArray implements BlockLayer.BioBasedDriver {
      * new bio whose completion counts towards {@code bio}, which now holds the rest.
      */
     public Bio splitFront(Bio bio, long sectors) {
+        return splitFront(bio, sectors, "");
+    }
+
+    /**
+     * {@link #splitFront(Bio, long)} saying why ({@link dev.dmmodel.trace.TraceEvent#why()}); callers build
+     * {@code why} only when {@link #explaining()}.
+     */
+    public Bio splitFront(Bio bio, long sectors, String why) {
         Bio front = bio.clone(0, sectors);
         front.traced = true;
         front.mdCounted = bio.mdCounted;
@@ -178,9 +187,14 @@ public final class MdArray implements BlockLayer.BioBasedDriver {
         bio.remaining++;
         bio.advance(sectors);
         if (gendisk && block.events.enabled()) {
-            block.events.emit(name, EventType.SPLIT, front.rwbs(), front.sector, -1, "new_sector=" + bio.sector);
+            block.events.emit(name, EventType.SPLIT, front.rwbs(), front.sector, -1, "new_sector=" + bio.sector, why);
         }
         return front;
+    }
+
+    /** Whether events say why ({@code trace --why}). */
+    public boolean explaining() {
+        return block.events.explain;
     }
 
     /** The kernel name of the member in {@code slot}. */

@@ -138,7 +138,8 @@ public final class Raid0 implements MdPersonality {
             }
             long sectors = chunk - bio.sector % chunk;
             if (sectors < bio.sectors) {
-                Bio front = md.splitFront(bio, sectors);
+                Bio front = md.splitFront(bio, sectors, md.explaining()
+                        ? "raid0 chunk of " + chunk + " sectors ends at " + (bio.sector + sectors) : "");
                 if (bio.sectors > chunk) {
                     md.block().submitBioNoacct(bio);
                 } else {
@@ -185,7 +186,8 @@ public final class Raid0 implements MdPersonality {
             int z = zoneOf(bio.sector);
             Zone zone = zones.get(z);
             if (bio.sector + bio.sectors > zone.zoneEnd()) {
-                Bio front = md.splitFront(bio, zone.zoneEnd() - bio.sector);
+                Bio front = md.splitFront(bio, zone.zoneEnd() - bio.sector, md.explaining()
+                        ? "raid0 zone " + z + " ends at " + zone.zoneEnd() : "");
                 md.block().submitBioNoacct(bio);
                 bio = front;
             }

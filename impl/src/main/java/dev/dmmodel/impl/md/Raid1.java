@@ -67,7 +67,8 @@ public final class Raid1 implements MdPersonality {
         public void makeRequest(Bio bio) {
             long unitEnd = (bio.sector / BARRIER_UNIT_SECTORS + 1) * BARRIER_UNIT_SECTORS;
             if (bio.sector + bio.sectors > unitEnd) {
-                Bio front = md.splitFront(bio, unitEnd - bio.sector);
+                Bio front = md.splitFront(bio, unitEnd - bio.sector, md.explaining()
+                        ? "raid1 barrier unit of " + BARRIER_UNIT_SECTORS + " sectors ends at " + unitEnd : "");
                 md.block().submitBioNoacct(bio);
                 bio = front;
             }

@@ -196,7 +196,10 @@ public final class Raid10 implements MdPersonality {
             long unitEnd = (bio.sector / Raid1.BARRIER_UNIT_SECTORS + 1) * Raid1.BARRIER_UNIT_SECTORS;
             sectors = Math.min(sectors, unitEnd - bio.sector);
             if (sectors < bio.sectors) {
-                Bio front = md.splitFront(bio, sectors);
+                Bio front = md.splitFront(bio, sectors, md.explaining()
+                        ? (sectors == unitEnd - bio.sector ? "raid10 barrier unit of " + Raid1.BARRIER_UNIT_SECTORS
+                                + " sectors ends at " + unitEnd : "raid10 chunk of " + geo.chunk() + " sectors ends at "
+                                + (bio.sector + sectors)) : "");
                 md.block().submitBioNoacct(bio);
                 bio = front;
             }

@@ -178,7 +178,8 @@ public final class Raid5 implements MdPersonality {
             long chunk = geometry.chunkSectors();
             long left = chunk - bio.sector % chunk;
             if (left < bio.sectors) {
-                Bio front = md.splitFront(bio, left);
+                Bio front = md.splitFront(bio, left, md.explaining()
+                        ? "chunk_aligned_read: chunk of " + chunk + " sectors ends at " + (bio.sector + left) : "");
                 md.block().submitBioNoacct(bio);
                 bio = front;
             }

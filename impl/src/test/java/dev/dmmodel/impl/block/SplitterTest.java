@@ -24,7 +24,33 @@ class SplitterTest {
     void ahciSplitsAMiBOfPagesAt168Segments() {
         Bio bio = new Bio("sdb", Op.WRITE, 0, 8192, 2048, Bvecs.regular(4096, 0, 1 << 20));
         // block/blk-merge.c: bio_split_rw — the 169th page does not fit: 168 x 8 = 1344 sectors
-        assertThat(Splitter.check(bio, limits(2560, 168, 512, 512, 0))).isEqualTo(new Splitter.Result(1344, 168));
+        Limits l = limits(2560, 168, 512, 512, 0);
+        Splitter.Result r = Splitter.check(bio, l);
+        assertThat(r).isEqualTo(new Splitter.Result(1344, 168, Splitter.Cut.MAX_SEGMENTS));
+        assertThat(Splitter.why(r, bio.sector, l)).isEqualTo("max_segments=168 (168 segments of at most 65536 bytes)");
+    }
+
+    @Test
+    void saysWhichLimitCut() {
+        // 1 MiB of pages with 2560 segments allowed: max_sectors 1024 (512 KiB) cuts at 1024 sectors
+        Bio bio = new Bio("sdb", Op.WRITE, 0, 0, 2048, Bvecs.regular(4096, 0, 1 << 20));
+        Limits l = limits(1024, 2560, 512, 512, 0);
+        Splitter.Result r = Splitter.check(bio, l);
+        assertThat(r.splitSectors()).isEqualTo(1024);
+        assertThat(Splitter.why(r, 0, l)).isEqualTo("max_sectors=1024 (max_sectors_kb 512)");
+        // from sector 200 with chunk_sectors 256: the boundary at 256 comes first, 56 sectors
+        Bio at200 = new Bio("sdb", Op.WRITE, 0, 200, 2048, Bvecs.regular(4096, 0, 1 << 20));
+        Limits chunked = limits(1024, 2560, 512, 512, 256);
+        Splitter.Result c = Splitter.check(at200, chunked);
+        assertThat(c.splitSectors()).isEqualTo(56);
+        assertThat(Splitter.why(c, 200, chunked)).isEqualTo("chunk_sectors=256: boundary at sector 256");
+        // a discard of 10000 sectors with max_discard_sectors 4096, granularity 512 bytes: cut at 4096
+        Limits d = limits(1024, 2560, 512, 512, 0);
+        d.maxDiscardSectors = 4096;
+        d.discardGranularity = 512;
+        Splitter.Result dr = Splitter.check(new Bio("sdb", Op.DISCARD, 0, 0, 10000, null), d);
+        assertThat(dr).isEqualTo(new Splitter.Result(4096, 1, Splitter.Cut.DISCARD));
+        assertThat(Splitter.why(dr, 0, d)).isEqualTo("max_discard_sectors=4096 (discard_granularity 512)");
     }
 
     @Test

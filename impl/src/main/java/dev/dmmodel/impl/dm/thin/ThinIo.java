@@ -203,8 +203,14 @@ public final class ThinIo implements dev.dmmodel.impl.dm.DmCore.ThinMapper {
         clone.sector = dataBlock * bs + offset % bs;
         // dm.c: __map_bio — the remap is reported from the thin device's original sector
         blockLayer.events.emit(clone.device, EventType.BIO_REMAP, clone.rwbs(), clone.sector, clone.sectors,
-                "from=" + thinDevice + ":" + origSector);
+                "from=" + thinDevice + ":" + origSector, blockLayer.events.explain
+                        ? blockWhy(offset, dataBlock, bs) : "");
         blockLayer.submitBioNoacct(clone);
+    }
+
+    // for trace --why: which virtual block of the thin device maps to which data block of the pool
+    private static String blockWhy(long offset, long dataBlock, long bs) {
+        return "thin block " + offset / bs + " -> pool data block " + dataBlock + " (" + bs + "-sector blocks)";
     }
 
     // dm-thin.c: process_cell / provision_block / break_sharing — run by the pool's worker
@@ -240,13 +246,19 @@ public final class ThinIo implements dev.dmmodel.impl.dm.DmCore.ThinMapper {
             if (!overwrite) {
                 c[3]++;
                 // dm-thin.c: schedule_internal_copy — kcopyd copies the whole block through the pool device
-                copy(t.poolDevice(), l.get().dataBlock() * bs, data * bs, bs);
+                copy(t.poolDevice(), l.get().dataBlock() * bs, data * bs, bs, blockLayer.events.explain
+                        ? "break_sharing: kcopyd copies shared data block " + l.get().dataBlock() + " to " + data
+                                + " for thin block " + block + " of " + thinDevice + " (the " + clone.sectors
+                                + "-sector write does not cover the " + bs + "-sector block)" : null);
                 prepared = true;
             }
         } else if (pt.zeroNewBlocks() && !overwrite) {
             // dm-thin.c: schedule_zero -> ll_zero — kcopyd zeroes the whole block first
             c[2]++;
-            zero(t.poolDevice(), data * bs, bs);
+            zero(t.poolDevice(), data * bs, bs, blockLayer.events.explain
+                    ? "schedule_zero: kcopyd zeroes data block " + data + " for thin block " + block + " of "
+                            + thinDevice + " (the " + clone.sectors + "-sector " + clone.op.name().toLowerCase(
+                                    java.util.Locale.ROOT) + " does not cover the " + bs + "-sector block)" : null);
             prepared = true;
         }
         m.insert(t.deviceId(), block, data);
@@ -266,39 +278,40 @@ public final class ThinIo implements dev.dmmodel.impl.dm.DmCore.ThinMapper {
         clone.sector = dataBlock * bs + offset % bs;
         if (blockLayer.profile.tracesDeferredRemaps()) {
             blockLayer.events.emit(clone.device, EventType.BIO_REMAP, clone.rwbs(), clone.sector, clone.sectors,
-                    "from=" + thinDevice + ":" + origSector);
+                    "from=" + thinDevice + ":" + origSector, blockLayer.events.explain
+                            ? blockWhy(offset, dataBlock, bs) : "");
         }
         blockLayer.submitBioNoacct(clone);
     }
 
     // drivers/md/dm-kcopyd.c: dm_kcopyd_zero — writes of zero pages, one per sub-job, all from one run of kcopyd's
     // worker (do_work) under its plug
-    private void zero(String poolDevice, long sector, long sectors) {
+    private void zero(String poolDevice, long sector, long sectors, String why) {
         blockLayer.startPlug();
         for (long s = sector; s < sector + sectors; s += KCOPYD_SUB_JOB_SECTORS) {
             long len = Math.min(KCOPYD_SUB_JOB_SECTORS, sector + sectors - s);
-            kcopydIo(poolDevice, Op.WRITE, s, len);
+            kcopydIo(poolDevice, Op.WRITE, s, len, why);
         }
         blockLayer.finishPlug();
     }
 
     // drivers/md/dm-kcopyd.c: dm_kcopyd_copy — each sub-job reads the source, then, once the read is done, writes
     // the destination: each I/O from a run of kcopyd's worker under its plug
-    private void copy(String poolDevice, long from, long to, long sectors) {
+    private void copy(String poolDevice, long from, long to, long sectors, String why) {
         for (long s = 0; s < sectors; s += KCOPYD_SUB_JOB_SECTORS) {
             long len = Math.min(KCOPYD_SUB_JOB_SECTORS, sectors - s);
             blockLayer.startPlug();
-            kcopydIo(poolDevice, Op.READ, from + s, len);
+            kcopydIo(poolDevice, Op.READ, from + s, len, why);
             blockLayer.finishPlug();
             blockLayer.startPlug();
-            kcopydIo(poolDevice, Op.WRITE, to + s, len);
+            kcopydIo(poolDevice, Op.WRITE, to + s, len, why);
             blockLayer.finishPlug();
         }
     }
 
     // drivers/md/dm-io.c: do_region — one bio per region since 4.3 (split on entry), built to fit the queue before
-    private void kcopydIo(String device, Op op, long sector, long sectors) {
-        blockLayer.submitRegion(device, op, 0, sector, sectors);
+    private void kcopydIo(String device, Op op, long sector, long sectors, String why) {
+        blockLayer.submitRegion(device, op, 0, sector, sectors, why);
     }
 
     // dm-thin.c: process_discard_bio / process_prepared_discard_passdown_pt1 — whole blocks only

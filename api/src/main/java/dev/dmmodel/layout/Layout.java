@@ -240,6 +240,17 @@ public final class Layout {
         return ModelProviders.get().explain(this, device(reference).name(), field);
     }
 
+    /**
+     * {@link #explain(String, dev.dmmodel.limits.LimitField)} of a limit a finding rests on
+     * ({@link dev.dmmodel.finding.Finding#basis()}).
+     *
+     * @throws LayoutException naming the device if the layout has no such device
+     */
+    public dev.dmmodel.limits.Derivation explain(dev.dmmodel.limits.LimitRef ref) {
+        Objects.requireNonNull(ref, "ref");
+        return explain(ref.device(), ref.field());
+    }
+
     /** {@link #explain(String, dev.dmmodel.limits.LimitField)} for every field, in {@code LimitField} order. */
     public List<dev.dmmodel.limits.Derivation> explain(String reference) {
         String name = device(reference).name();

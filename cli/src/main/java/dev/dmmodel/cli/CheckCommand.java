@@ -131,7 +131,12 @@ final class CheckCommand implements Callable<Integer> {
                     .append(", \"severity\": ").append(JsonWriter.string(x.severity().name()))
                     .append(", \"device\": ").append(JsonWriter.string(x.device()))
                     .append(", \"message\": ").append(JsonWriter.string(x.message()))
-                    .append(", \"fix\": ").append(JsonWriter.string(x.fix())).append('}');
+                    .append(", \"fix\": ").append(JsonWriter.string(x.fix()))
+                    .append(", \"basis\": [");
+            for (int i = 0; i < x.basis().size(); i++) {
+                sb.append(i == 0 ? "" : ", ").append(JsonWriter.string(x.basis().get(i).toString()));
+            }
+            sb.append("]}");
             sep = ",\n";
         }
         return sb.append("\n]}\n").toString();
@@ -143,7 +148,13 @@ final class CheckCommand implements Callable<Integer> {
         for (Finding x : findings) {
             sb.append(x.severity()).append(' ').append(x.id()).append(" [").append(x.device()).append("]\n");
             sb.append("  ").append(x.message()).append('\n');
-            sb.append("  fix: ").append(x.fix()).append("\n\n");
+            sb.append("  fix: ").append(x.fix()).append('\n');
+            if (!x.basis().isEmpty()) {
+                // each one explained by `dmmodel limits --explain DEVICE:FIELD`
+                sb.append("  rests on: ").append(String.join(", ", x.basis().stream().map(Object::toString).toList()))
+                        .append(" (limits --explain)\n");
+            }
+            sb.append('\n');
         }
         long errors = findings.stream().filter(x -> x.severity() == Severity.ERROR).count();
         long warnings = findings.stream().filter(x -> x.severity() == Severity.WARNING).count();

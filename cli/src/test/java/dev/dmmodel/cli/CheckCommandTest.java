@@ -72,8 +72,15 @@ class CheckCommandTest {
         List<Object> findings = MiniJson.array(top.get("findings"));
         assertThat(findings).hasSize(8);
         for (Object f : findings) {
-            assertThat(MiniJson.object(f).keySet()).containsExactly("id", "severity", "device", "message", "fix");
+            assertThat(MiniJson.object(f).keySet()).containsExactly("id", "severity", "device", "message", "fix",
+                    "basis");
         }
+        // sdg1 starts at sector 63 of a disk with 4 KiB physical blocks: the finding rests on sdg's
+        // physical_block_size and sdg1's alignment_offset, each explainable with limits --explain
+        Map<String, Object> sdg1 = findings.stream().map(MiniJson::object)
+                .filter(f -> f.get("id").equals("align.partition.physical-block")).findFirst().orElseThrow();
+        assertThat(MiniJson.array(sdg1.get("basis"))).containsExactly("sdg:physical_block_size",
+                "sdg1:alignment_offset");
         assertThat(findings).extracting(f -> MiniJson.object(f).get("severity") + " " + MiniJson.object(f).get("id")
                         + " " + MiniJson.object(f).get("device"))
                 .startsWith("ERROR dm.table.overlap dm-2", "ERROR dm.table.overlap dm-2")

@@ -7,6 +7,8 @@ import dev.dmmodel.finding.Finding;
 import dev.dmmodel.finding.FindingType;
 import dev.dmmodel.impl.lvm.PvCreate;
 import dev.dmmodel.impl.lvm.PvTopology;
+import dev.dmmodel.limits.LimitField;
+import dev.dmmodel.limits.LimitRef;
 import dev.dmmodel.limits.QueueLimits;
 import dev.dmmodel.lvm.PhysicalVolume;
 import dev.dmmodel.lvm.PvCreateOptions;
@@ -21,8 +23,12 @@ final class AlignmentFindings {
     private AlignmentFindings() {
     }
 
-    private static Finding of(FindingType type, String device, String message, String fix) {
-        return new Finding(type, type.defaultSeverity(), device, message, fix);
+    private static Finding of(FindingType type, String device, String message, String fix, LimitRef... basis) {
+        return new Finding(type, type.defaultSeverity(), device, message, fix, List.of(basis));
+    }
+
+    private static LimitRef ref(String device, LimitField field) {
+        return new LimitRef(device, field);
     }
 
     /** The first sector at or after {@code from} whose byte offset is aligned to {@code grain} on the disk. */
@@ -46,7 +52,8 @@ final class AlignmentFindings {
                 + "-byte physical block boundary of " + p.disk() + ": every " + Sizes.format(l.physicalBlockSize())
                 + " write to it straddles two physical blocks (read-modify-write in the drive)",
                 "recreate " + p.name() + " at sector " + suggested + " (a multiple of " + Sizes.format(partitionGrain(l))
-                + "; parted -a optimal does this)");
+                + "; parted -a optimal does this)", ref(p.disk(), LimitField.PHYSICAL_BLOCK_SIZE),
+                ref(p.name(), LimitField.ALIGNMENT_OFFSET));
     }
 
     static Finding partitionIoMin(Partition p, QueueLimits l, long off) {
@@ -56,7 +63,8 @@ final class AlignmentFindings {
                 + " minimum_io_size (RAID chunk) boundary of " + p.disk()
                 + ": I/O that is chunk-sized and chunk-aligned in the partition spans two chunks on the disk",
                 "recreate " + p.name() + " at sector " + suggested + " (a multiple of "
-                + Sizes.format(partitionGrain(l)) + ")");
+                + Sizes.format(partitionGrain(l)) + ")", ref(p.disk(), LimitField.MINIMUM_IO_SIZE),
+                ref(p.name(), LimitField.ALIGNMENT_OFFSET));
     }
 
     static Finding partitionIoOpt(Partition p, QueueLimits l, long off) {
@@ -66,7 +74,8 @@ final class AlignmentFindings {
                 + " optimal_io_size (full stripe) boundary of " + p.disk()
                 + ": full-stripe writes in the partition become two partial-stripe writes on the disk",
                 "recreate " + p.name() + " at sector " + suggested + " (a multiple of the "
-                + Sizes.format(l.ioOpt()) + " full stripe)");
+                + Sizes.format(l.ioOpt()) + " full stripe)", ref(p.disk(), LimitField.OPTIMAL_IO_SIZE),
+                ref(p.name(), LimitField.ALIGNMENT_OFFSET));
     }
 
     static Finding pvIoMin(PhysicalVolume pv, BlockDevice d, QueueLimits l, long baseBytes, long off) {
@@ -78,7 +87,9 @@ final class AlignmentFindings {
                 + " is misaligned to the device's " + (l.ioMin() > l.physicalBlockSize() ? "minimum I/O size"
                 : "physical block"),
                 "pvcreate --dataalignment " + grain / 1024 + "k " + d.path() + " (LVM 2.03 detects this from sysfs"
-                + " unless data_alignment_detection is off), after aligning the partition");
+                + " unless data_alignment_detection is off), after aligning the partition",
+                ref(limitsDevice(d), l.ioMin() > l.physicalBlockSize() ? LimitField.MINIMUM_IO_SIZE
+                        : LimitField.PHYSICAL_BLOCK_SIZE), ref(d.name(), LimitField.ALIGNMENT_OFFSET));
     }
 
     static Finding pvFullStripe(PhysicalVolume pv, BlockDevice d, QueueLimits l, long baseBytes, long diskOffset,
@@ -104,7 +115,8 @@ final class AlignmentFindings {
                 + (base > 0 ? " + partition start " + base : "") + "), " + off + " bytes past a "
                 + Sizes.format(l.ioOpt()) + " full-stripe boundary (" + stripe
                 + " sectors): a full-stripe write to an LV becomes two partial-stripe writes (read-modify-write"
-                + " of parity)", fix);
+                + " of parity)", fix, ref(limitsDevice(d), LimitField.OPTIMAL_IO_SIZE),
+                ref(d.name(), LimitField.ALIGNMENT_OFFSET));
     }
 
     static Finding deviceOffset(dev.dmmodel.device.BlockDevice d, QueueLimits l) {
@@ -116,7 +128,8 @@ final class AlignmentFindings {
                 + " boundary of the devices below, so aligned I/O to it is misaligned below",
                 (md ? "move each member's data (partition start + md data offset)" : "move the data it maps "
                         + "(partition start, pe_start or table offsets)") + " to a multiple of "
-                + Sizes.format(l.alignmentGranularity()) + " on the disk");
+                + Sizes.format(l.alignmentGranularity()) + " on the disk", ref(d.name(), LimitField.ALIGNMENT_OFFSET),
+                ref(d.name(), LimitField.PHYSICAL_BLOCK_SIZE), ref(d.name(), LimitField.MINIMUM_IO_SIZE));
     }
 
     static Finding deviceMisaligned(dev.dmmodel.device.BlockDevice d) {
@@ -125,7 +138,13 @@ final class AlignmentFindings {
                 + " reports alignment_offset -1: its " + (md ? "members" : "devices") + " are aligned differently"
                 + " from each other, so no offset in it is aligned on all of them", "align every "
                 + (md ? "member of the array" : "device of its table") + " the same way (same partition start"
-                + (md ? " + data offset" : "") + " modulo the physical block / io_min on each disk)");
+                + (md ? " + data offset" : "") + " modulo the physical block / io_min on each disk)",
+                ref(d.name(), LimitField.ALIGNMENT_OFFSET));
+    }
+
+    /** The device whose queue limits a device shows: a partition's disk, else itself. */
+    private static String limitsDevice(BlockDevice d) {
+        return d instanceof dev.dmmodel.device.Partition p ? p.disk() : d.name();
     }
 
     private static String label(dev.dmmodel.device.BlockDevice d) {
@@ -135,14 +154,18 @@ final class AlignmentFindings {
     static Finding vgMixedBlockSizes(VolumeGroup vg, Map<Long, List<String>> byLbs) {
         return of(FindingType.VG_MIXED_LOGICAL_BLOCK_SIZES, vg.name(), "volume group " + vg.name()
                 + " mixes logical block sizes " + byLbs + ": an LV spanning them takes the largest, and I/O that"
-                + " was valid on the smaller-sector PV fails", "keep PVs of one logical block size per VG");
+                + " was valid on the smaller-sector PV fails", "keep PVs of one logical block size per VG",
+                byLbs.values().stream().flatMap(List::stream).map(n -> ref(n, LimitField.LOGICAL_BLOCK_SIZE))
+                        .toArray(LimitRef[]::new));
     }
 
     static Finding tableMixedBlockSizes(DmDevice dm, Map<Long, List<String>> byLbs) {
         return of(FindingType.TABLE_MIXED_LOGICAL_BLOCK_SIZES, dm.name(), dm.name() + " (" + dm.dmName()
                 + ") maps devices with different logical block sizes " + byLbs
                 + ": the device takes the largest, " + byLbs.keySet().stream().max(Long::compare).orElse(512L)
-                + " bytes", "build the table from devices of one logical block size");
+                + " bytes", "build the table from devices of one logical block size",
+                byLbs.values().stream().flatMap(List::stream).map(n -> ref(n, LimitField.LOGICAL_BLOCK_SIZE))
+                        .toArray(LimitRef[]::new));
     }
 
     static Finding extentSizeVsStripe(VolumeGroup vg, PhysicalVolume pv, QueueLimits l) {
@@ -151,7 +174,8 @@ final class AlignmentFindings {
                 + Sizes.format(extentBytes) + " of volume group " + vg.name() + " is not a multiple of the "
                 + Sizes.format(l.ioOpt()) + " full stripe of " + pv.device() + ": LV segments that start on an"
                 + " extent boundary start inside a stripe", "vgcreate -s with a multiple of "
-                + Sizes.format(l.ioOpt()) + " (e.g. " + Sizes.format(lcm(l.ioOpt(), 1L << 20)) + ")");
+                + Sizes.format(l.ioOpt()) + " (e.g. " + Sizes.format(lcm(l.ioOpt(), 1L << 20)) + ")",
+                ref(pv.device(), LimitField.OPTIMAL_IO_SIZE));
     }
 
     private static long lcm(long a, long b) {

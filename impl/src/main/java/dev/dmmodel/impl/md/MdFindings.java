@@ -2,6 +2,8 @@ package dev.dmmodel.impl.md;
 
 import dev.dmmodel.device.MdArraySpec;
 import dev.dmmodel.finding.Finding;
+import dev.dmmodel.limits.LimitField;
+import dev.dmmodel.limits.LimitRef;
 import dev.dmmodel.finding.FindingType;
 import java.util.ArrayList;
 import java.util.List;
@@ -63,7 +65,8 @@ public final class MdFindings {
                 mib(s.arrayWriteSectors()), read / mib(s.arrayWriteSectors())),
                 "write whole stripes: writes of " + stripe / 2 + " KiB (or multiples) starting on a multiple of "
                         + stripe / 2 + " KiB of " + device + " (partitions and PV data areas aligned to its"
-                        + " optimal_io_size), or let the page cache gather sequential writes"));
+                        + " optimal_io_size), or let the page cache gather sequential writes",
+                List.of(new LimitRef(device, LimitField.OPTIMAL_IO_SIZE))));
     }
 
     // raid1/raid10 write every copy; raid4/5/6 add parity
@@ -104,6 +107,7 @@ public final class MdFindings {
                 s.arrayWrites(), s.largestWriteSectors() / 2, stripe / 2, dataDisks, spec.chunk().count() / 2),
                 "a chunk of " + fitting / 2 + " KiB would make a " + fitting * dataDisks / 2 + " KiB stripe that writes"
                         + " of that size fill (mdadm --create --chunk=" + fitting / 2 + "), if the writes are"
-                        + " stripe-aligned"));
+                        + " stripe-aligned", List.of(new LimitRef(device, LimitField.MINIMUM_IO_SIZE),
+                        new LimitRef(device, LimitField.OPTIMAL_IO_SIZE))));
     }
 }

@@ -3,6 +3,8 @@ package dev.dmmodel.impl.dm.cache;
 import dev.dmmodel.device.DmDevice;
 import dev.dmmodel.dm.CacheTarget;
 import dev.dmmodel.finding.Finding;
+import dev.dmmodel.limits.LimitField;
+import dev.dmmodel.limits.LimitRef;
 import dev.dmmodel.finding.FindingType;
 import dev.dmmodel.layout.Layout;
 import dev.dmmodel.limits.QueueLimits;
@@ -40,7 +42,8 @@ public final class CacheFindings {
                 + pieces(MIB_SECTORS, bs) + ", each looked up, counted and promoted on its own",
                 "a larger cache block (lvcreate --type cache-pool --chunksize " + Sizes.format(Math.min(maxSectors,
                         CacheTarget.MAX_BLOCK_SECTORS) * 512) + ") if the workload's I/O is that large; smaller blocks "
-                        + "cache small random I/O more precisely"));
+                        + "cache small random I/O more precisely", List.of(new LimitRef(dm.name(),
+                        LimitField.MAX_SECTORS_KB))));
     }
 
     private static long pieces(long sectors, long bs) {
@@ -64,6 +67,13 @@ public final class CacheFindings {
         if (cuts.isEmpty()) {
             return;
         }
+        List<LimitRef> basis = new ArrayList<>();
+        for (LimitField f : List.of(LimitField.MAX_SECTORS_KB, LimitField.MAX_SEGMENTS, LimitField.VIRT_BOUNDARY_MASK)) {
+            if (f.valueOf(cache) != f.valueOf(origin)) {
+                basis.add(new LimitRef(t.cacheDevice(), f));
+                basis.add(new LimitRef(t.originDevice(), f));
+            }
+        }
         FindingType type = FindingType.CACHE_DEVICE_LIMITS_CUT_ORIGIN_IO;
         out.add(new Finding(type, type.defaultSeverity(), dm.name(), dm.name() + " (" + dm.dmName()
                 + ") takes the limits of its cache device " + t.cacheDevice() + ": " + String.join(", ", cuts)
@@ -71,6 +81,6 @@ public final class CacheFindings {
                 + " (misses, writethrough writes), which could take " + Sizes.format(origin.maxSectors() * 512)
                 + " at once",
                 "put the cache on a device whose limits are at least the origin's, or accept requests of at most "
-                        + Sizes.format(cache.maxSectors() * 512) + " to the origin"));
+                        + Sizes.format(cache.maxSectors() * 512) + " to the origin", basis));
     }
 }

@@ -4,6 +4,8 @@ import dev.dmmodel.device.DmDevice;
 import dev.dmmodel.dm.CryptTarget;
 import dev.dmmodel.dm.DmTarget;
 import dev.dmmodel.finding.Finding;
+import dev.dmmodel.limits.LimitField;
+import dev.dmmodel.limits.LimitRef;
 import dev.dmmodel.finding.FindingType;
 import dev.dmmodel.layout.Layout;
 import dev.dmmodel.limits.QueueLimits;
@@ -42,7 +44,9 @@ public final class CryptFindings {
                 + " drive, and the cipher runs " + perBlock + " times per " + Sizes.format(below.physicalBlockSize()),
                 "use " + below.physicalBlockSize() + "-byte crypt sectors (cryptsetup luksFormat --sector-size "
                         + below.physicalBlockSize() + ", or cryptsetup reencrypt --sector-size "
-                        + below.physicalBlockSize() + " for an existing LUKS2 device)"));
+                        + below.physicalBlockSize() + " for an existing LUKS2 device)",
+                List.of(new LimitRef(c.device(), LimitField.PHYSICAL_BLOCK_SIZE),
+                        new LimitRef(dm.name(), LimitField.LOGICAL_BLOCK_SIZE))));
     }
 
     // drivers/md/dm-crypt.c: crypt_ctr sets ti->num_discard_bios only with allow_discards; without it the device
@@ -57,6 +61,8 @@ public final class CryptFindings {
                 + " although " + c.device() + " below takes discards of up to "
                 + Sizes.format(Math.multiplyExact(below.maxDiscardSectors(), 512L)),
                 "open it with discards if revealing free blocks is acceptable (cryptsetup open --allow-discards, "
-                        + "or --persistent for LUKS2; crypttab option discard)"));
+                        + "or --persistent for LUKS2; crypttab option discard)",
+                List.of(new LimitRef(dm.name(), LimitField.DISCARD_MAX_BYTES),
+                        new LimitRef(c.device(), LimitField.DISCARD_MAX_BYTES))));
     }
 }

@@ -6,39 +6,25 @@ import dev.dmmodel.dm.MultipathTarget;
 import dev.dmmodel.finding.Finding;
 import dev.dmmodel.finding.FindingType;
 import dev.dmmodel.layout.Layout;
-import dev.dmmodel.limits.QueueLimits;
+import dev.dmmodel.limits.LimitField;
+import dev.dmmodel.limits.LimitRef;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.ToLongFunction;
 
 /** The findings of a dm-multipath device: paths whose limits differ. */
 public final class MultipathFindings {
 
-    /** The limits compared between paths, by their sysfs names, in sysfs order. */
-    private static final Map<String, ToLongFunction<QueueLimits>> LIMITS = limits();
+    /** The limits compared between paths, in sysfs order (their values in sysfs units). */
+    private static final List<LimitField> LIMITS = List.of(LimitField.LOGICAL_BLOCK_SIZE,
+            LimitField.PHYSICAL_BLOCK_SIZE, LimitField.MINIMUM_IO_SIZE, LimitField.OPTIMAL_IO_SIZE,
+            LimitField.MAX_SECTORS_KB, LimitField.MAX_HW_SECTORS_KB, LimitField.MAX_SEGMENTS,
+            LimitField.MAX_SEGMENT_SIZE, LimitField.VIRT_BOUNDARY_MASK, LimitField.CHUNK_SECTORS,
+            LimitField.DISCARD_GRANULARITY, LimitField.DISCARD_MAX_BYTES, LimitField.WRITE_ZEROES_MAX_BYTES,
+            LimitField.DMA_ALIGNMENT);
 
     private MultipathFindings() {
-    }
-
-    private static Map<String, ToLongFunction<QueueLimits>> limits() {
-        Map<String, ToLongFunction<QueueLimits>> m = new LinkedHashMap<>();
-        m.put("logical_block_size", QueueLimits::logicalBlockSize);
-        m.put("physical_block_size", QueueLimits::physicalBlockSize);
-        m.put("minimum_io_size", QueueLimits::ioMin);
-        m.put("optimal_io_size", QueueLimits::ioOpt);
-        m.put("max_sectors_kb", QueueLimits::maxSectorsKb);
-        m.put("max_hw_sectors_kb", QueueLimits::maxHwSectorsKb);
-        m.put("max_segments", QueueLimits::maxSegments);
-        m.put("max_segment_size", QueueLimits::maxSegmentSize);
-        m.put("virt_boundary_mask", QueueLimits::virtBoundaryMask);
-        m.put("chunk_sectors", QueueLimits::chunkSectors);
-        m.put("discard_granularity", QueueLimits::discardGranularity);
-        m.put("max_discard_sectors", QueueLimits::maxDiscardSectors);
-        m.put("max_write_zeroes_sectors", QueueLimits::maxWriteZeroesSectors);
-        m.put("dma_alignment", QueueLimits::dmaAlignment);
-        return m;
     }
 
     /**
@@ -56,23 +42,26 @@ public final class MultipathFindings {
             if (paths.size() < 2) {
                 continue;
             }
-            for (Map.Entry<String, ToLongFunction<QueueLimits>> e : LIMITS.entrySet()) {
+            for (LimitField field : LIMITS) {
                 Map<String, Long> values = new LinkedHashMap<>();
+                List<LimitRef> basis = new ArrayList<>();
+                basis.add(new LimitRef(dm.name(), field));
                 for (String p : paths) {
-                    values.put(p, e.getValue().applyAsLong(layout.device(p).limits()));
+                    values.put(p, field.valueOf(layout.device(p).limits()));
+                    basis.add(new LimitRef(p, field));
                 }
                 if (values.values().stream().distinct().count() < 2) {
                     continue;
                 }
-                long own = e.getValue().applyAsLong(dm.limits());
+                long own = field.valueOf(dm.limits());
                 StringBuilder list = new StringBuilder();
                 values.forEach((p, v) -> list.append(list.length() == 0 ? "" : ", ").append(p).append(' ').append(v));
                 FindingType type = FindingType.MULTIPATH_PATH_LIMITS_DIFFER;
                 out.add(new Finding(type, type.defaultSeverity(), dm.name(), dm.name() + " (" + dm.dmName()
-                        + "): its multipath paths differ in " + e.getKey() + ": " + list + "; the multipath device "
+                        + "): its multipath paths differ in " + field.sysfsName() + ": " + list + "; the multipath device "
                         + "has " + own + ", the most restrictive, whichever path an I/O takes",
                         "use paths with the same limits (the same HBA, transport and driver settings), or size I/O to "
-                                + dm.name() + "'s own limits"));
+                                + dm.name() + "'s own limits", basis));
             }
         }
     }

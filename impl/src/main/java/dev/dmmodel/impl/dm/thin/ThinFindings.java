@@ -5,6 +5,8 @@ import dev.dmmodel.dm.DmTarget;
 import dev.dmmodel.dm.ThinPoolTarget;
 import dev.dmmodel.dm.ThinTarget;
 import dev.dmmodel.finding.Finding;
+import dev.dmmodel.limits.LimitField;
+import dev.dmmodel.limits.LimitRef;
 import dev.dmmodel.finding.FindingType;
 import dev.dmmodel.layout.Layout;
 import dev.dmmodel.limits.KernelProfile;
@@ -30,7 +32,8 @@ public final class ThinFindings {
                     + " blocks on " + t.dataDevice() + " whose full stripe is " + Sizes.format(data.ioOpt())
                     + ": provisioning and zeroing a block writes part of a stripe (parity read-modify-write)",
                     "use a block size that is a multiple of " + Sizes.format(data.ioOpt())
-                    + " (lvcreate --chunksize; LVM's performance policy picks io_opt)"));
+                    + " (lvcreate --chunksize; LVM's performance policy picks io_opt)",
+                    List.of(new LimitRef(t.dataDevice(), LimitField.OPTIMAL_IO_SIZE))));
         }
         long virtual = 0;
         for (DmDevice d : layout.dmDevices()) {
@@ -69,7 +72,8 @@ public final class ThinFindings {
                     + "-sector blocks, but no bio reaching its thin devices can be larger than " + maxBio
                     + " sectors here: no write overwrites a whole block, so every new block is zeroed first"
                     + (t.zeroNewBlocks() ? "" : " (zeroing is off: the rest of each block keeps stale data)"),
-                    "use blocks of at most " + maxBio + " sectors (" + Sizes.format(maxBio * 512) + ")"));
+                    "use blocks of at most " + maxBio + " sectors (" + Sizes.format(maxBio * 512) + ")",
+                    bioBasis(layout, pool)));
         }
     }
 
@@ -116,6 +120,22 @@ public final class ThinFindings {
 
     // before 4.3: bio_get_nr_vecs and max_sectors of the thin device; since: BIO_MAX_VECS pages, and the thin
     // target's max_io_len, which dm caps at the thin device's max_sectors (≈5.10+)
+    /** The limits {@link #largestBio} reads: each thin device's max_sectors, and max_segments before 4.3. */
+    private static List<LimitRef> bioBasis(Layout layout, DmDevice pool) {
+        List<LimitRef> out = new java.util.ArrayList<>();
+        for (DmDevice d : layout.dmDevices()) {
+            for (DmTarget x : d.table().targets()) {
+                if (x instanceof ThinTarget thin && thin.poolDevice().equals(pool.name())) {
+                    out.add(new LimitRef(d.name(), LimitField.MAX_SECTORS_KB));
+                    if (layout.profile().bioShaping() == KernelProfile.BioShaping.AT_BUILD) {
+                        out.add(new LimitRef(d.name(), LimitField.MAX_SEGMENTS));
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
     private static long largestBio(Layout layout, DmDevice pool, ThinPoolTarget t) {
         long best = 0;
         KernelProfile p = layout.profile();

@@ -76,8 +76,14 @@ public final class ThinOverwriteAnalyzer {
                 continue;
             }
             List<String> causes = causes(base.layout(), st);
+            // what shapes the bios at the thin device: its max_sectors, and before 4.3 its max_segments (bio_get_nr_vecs)
+            List<dev.dmmodel.limits.LimitRef> basis = new ArrayList<>();
+            basis.add(new dev.dmmodel.limits.LimitRef(st.thinDevice(), dev.dmmodel.limits.LimitField.MAX_SECTORS_KB));
+            if (base.layout().profile().bioShaping() == KernelProfile.BioShaping.AT_BUILD) {
+                basis.add(new dev.dmmodel.limits.LimitRef(st.thinDevice(), dev.dmmodel.limits.LimitField.MAX_SEGMENTS));
+            }
             Finding f = new Finding(FindingType.THIN_PARTIAL_FIRST_WRITES, FindingType.THIN_PARTIAL_FIRST_WRITES
-                    .defaultSeverity(), st.thinDevice(), String.join("; ", causes), fixSummary(st));
+                    .defaultSeverity(), st.thinDevice(), String.join("; ", causes), fixSummary(st), basis);
             out.add(new ThinOverwriteReport(st.thinDevice(), st, causes, Optional.of(f), fixes(base, st)));
         }
         return List.copyOf(out);

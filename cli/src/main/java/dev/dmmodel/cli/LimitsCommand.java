@@ -37,10 +37,11 @@ import picocli.CommandLine.Spec;
             "    \"dm-2\": {\"alignment_offset\": -1, ...}",
             "  }}",
             "",
-            "  dmmodel limits --layout examples/hosts/seed-004-thin.yaml --explain dm-1:max_sectors_kb --format text",
-            "  dm-1 max_sectors_kb 512  min_not_zero over its table (line 1 thin → dm-0)  [...]",
-            "    dm-0 max_sectors_kb 512  min_not_zero over its table (line 1 thin-pool → sdh, sdg)  [...]",
-            "      sdg max_sectors_kb 512  sd: min(max_hw_sectors 65535, BLK_DEF_MAX_SECTORS 1024) = ..."})
+            "  dmmodel limits --layout examples/hosts/seed-004-thin.yaml \\",
+            "      --explain dm-1:max_sectors_kb --format text",
+            "  dm-1 max_sectors_kb 512  min_not_zero over its table (line 1 thin ...",
+            "    dm-0 max_sectors_kb 512  min_not_zero over its table (line 1 ...",
+            "      sdg max_sectors_kb 512  sd: min(max_hw_sectors 65535, BLK_DEF_ ..."})
 final class LimitsCommand implements Callable<Integer> {
 
     @Spec

@@ -38,6 +38,7 @@ import picocli.CommandLine.UnmatchedArgumentException;
             CheckCommand.class,
             ExportCommand.class,
             ShowCommand.class,
+            ReportCommand.class,
             CommandLine.HelpCommand.class},
         footerHeading = "%nExit codes:%n",
         footer = {
@@ -99,7 +100,7 @@ public final class Main implements Callable<Integer> {
     @Override
     public Integer call() {
         // no subcommand: say what to do, as a usage error
-        throw new ParameterException(spec.commandLine(), "missing a command: one of limits, trace, check, export, show");
+        throw new ParameterException(spec.commandLine(), "missing a command: one of limits, trace, check, export, show, report");
     }
 
     private static int usageError(ParameterException e, String[] args) {

@@ -101,6 +101,14 @@ final class PictureRenderer {
      * {@code <line class="misaligned">} on the box's left edge with a {@code <title>} naming the findings.
      */
     static String svg(StackPicture picture, String caption) {
+        return svg(picture, caption, null);
+    }
+
+    /**
+     * {@link #svg(StackPicture, String)} with each box a link to {@code linkPrefix + device} (the report page's
+     * device sections), or no links when {@code linkPrefix} is null.
+     */
+    static String svg(StackPicture picture, String caption, String linkPrefix) {
         List<StackPicture.Row> rows = picture.rows();
         int lanes = rows.stream().mapToInt(StackPicture.Row::lanes).sum();
         int height = SVG_TOP + lanes * SVG_LANE + 10;
@@ -129,7 +137,13 @@ final class PictureRenderer {
                     .append(xml(row.title())).append("</text>\n");
             for (StackPicture.Box b : row.boxes()) {
                 int y = rowTop + (row.lanes() - 1 - b.lane()) * SVG_LANE;
-                box(sb, b, y);
+                if (linkPrefix != null) {
+                    sb.append("<a href=\"").append(xml(linkPrefix + HtmlReport.anchor(b.device()))).append("\">");
+                    box(sb, b, y);
+                    sb.append("</a>\n");
+                } else {
+                    box(sb, b, y);
+                }
             }
             sb.append("</g>\n");
             laneFromTop += row.lanes();

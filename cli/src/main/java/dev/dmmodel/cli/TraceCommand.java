@@ -61,8 +61,9 @@ final class TraceCommand implements Callable<Integer> {
     Workload workload;
 
     @Option(names = "--format", paramLabel = "FORMAT",
-            description = "csv (default; seq,device,event,rwbs,sector,nr_sectors,extra), json (JSON Lines) or text"
-                + " (the default with --why).")
+            description = "csv (default; seq,device,event,rwbs,sector,nr_sectors,extra), json (JSON Lines), text"
+                + " (the default with --why), or svg: no events, but per-layer charts of them (bio and request"
+                + " sizes, request offsets in issue order, a thin pool's zeroing and copies) as one SVG document.")
     String format;
 
     @Option(names = "--why",
@@ -100,11 +101,16 @@ final class TraceCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         String chosen = format != null ? format : why ? "text" : "csv";
-        TraceFormat traceFormat = switch (CliException.choice("--format", chosen, "csv", "json", "text")) {
+        String formatName = CliException.choice("--format", chosen, "csv", "json", "text", "svg");
+        boolean svg = formatName.equals("svg");
+        TraceFormat traceFormat = switch (formatName) {
             case "json" -> TraceFormat.JSON;
             case "text" -> TraceFormat.TEXT;
             default -> TraceFormat.CSV;
         };
+        if (why && svg) {
+            throw new CliException("--why: the svg charts have no place for the reasons; use --format text or json");
+        }
         if (why && traceFormat == TraceFormat.CSV) {
             throw new CliException("--why: the csv format is the recorded traces' seven columns and has no column"
                     + " for the reasons; use --format text or --format json");
@@ -145,20 +151,32 @@ final class TraceCommand implements Callable<Integer> {
         }
         List<DeviceStats> beforeWorkload = sim.stats();
         Stop stop = new Stop(out, traceFormat);
+        TraceCharts charts = new TraceCharts();
+        Progress progress = Progress.onStderr(err);
+        TraceListener listener = progress.counting(svg ? charts : stop);
         try {
             for (WorkloadLines.Step step : steps) {
-                CommandResult r = execute(sim, step, stop, out);
+                progress.command(step.command().line());
+                CommandResult r = execute(sim, step, listener, out);
                 if (!r.ok()) {
                     out.flush();
+                    progress.done();
                     err.println(message(r));
                     err.flush();
                     failed = true;
                 }
             }
         } catch (OutputClosed e) {
+            progress.done();
             return Main.OK; // stdout was closed (| head): nobody reads the rest
         }
-        stop.start(); // the CSV header, also when there was no event
+        progress.done();
+        if (svg) {
+            out.print(charts.svgDocument("dmmodel trace " + s.origin() + " under " + s.profile().name() + ": "
+                    + charts.events() + " events", sim.thinStats()));
+        } else {
+            stop.start(); // the CSV header, also when there was no event
+        }
         out.flush();
         // what the run showed (a snapshot's copies, a COW device filled): on stderr, like the notes, so that the
         // trace on stdout stays one format
@@ -186,7 +204,7 @@ final class TraceCommand implements Callable<Integer> {
      * then the {@code --setup-file}'s: the workload runs on the stack as the plans left it, filesystems included.
      * Each plan command is named by its plan's file and line.
      */
-    private static List<WorkloadLines.Step> withPlanSetup(StackOptions.Stack s, List<WorkloadLines.Step> setup) {
+    static List<WorkloadLines.Step> withPlanSetup(StackOptions.Stack s, List<WorkloadLines.Step> setup) {
         List<WorkloadLines.Step> out = new ArrayList<>();
         for (dev.dmmodel.plan.PlanResult r : s.plans()) {
             List<dev.dmmodel.plan.PlanEntry> unused = new ArrayList<>(r.entries());
@@ -225,6 +243,11 @@ final class TraceCommand implements Callable<Integer> {
     }
 
     private EngineOptions engineOptions() {
+        return engineOptions(bufferRunBytes);
+    }
+
+    /** The engine options of {@code --buffer-run-bytes N} (null: the default). */
+    static EngineOptions engineOptions(String bufferRunBytes) {
         if (bufferRunBytes == null) {
             return EngineOptions.DEFAULTS;
         }
@@ -236,7 +259,7 @@ final class TraceCommand implements Callable<Integer> {
     }
 
     /** Runs one command; a command the engine cannot run ends the run with a message naming its line. */
-    private static CommandResult execute(Simulation sim, WorkloadLines.Step step, TraceListener listener,
+    static CommandResult execute(Simulation sim, WorkloadLines.Step step, TraceListener listener,
                                          PrintWriter out) {
         try {
             return sim.execute(step.command(), listener);
@@ -246,7 +269,7 @@ final class TraceCommand implements Callable<Integer> {
         }
     }
 
-    private static String message(CommandResult r) {
+    static String message(CommandResult r) {
         return r.message().isEmpty() ? r.command().line() + ": exit status " + r.exitStatus() : r.message();
     }
 
@@ -254,7 +277,7 @@ final class TraceCommand implements Callable<Integer> {
      * Checks, before anything runs, that every device a command names exists, so that a typo stops the run
      * before any event is printed (the engine would stop at that command, after the events before it).
      */
-    private static void checkDevices(Layout layout, List<WorkloadLines.Step> steps) {
+    static void checkDevices(Layout layout, List<WorkloadLines.Step> steps) {
         java.util.Set<String> created = new java.util.HashSet<>();
         for (WorkloadLines.Step step : steps) {
             for (String ref : devices(step.command())) {

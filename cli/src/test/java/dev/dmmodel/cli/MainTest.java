@@ -30,7 +30,7 @@ class MainTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"limits", "trace", "check", "export", "show"})
+    @ValueSource(strings = {"limits", "trace", "check", "export", "show", "report"})
     void everyCommandHasHelpWithAnExample(String command) {
         Cli.Result r = Cli.run(command, "--help");
         assertThat(r.exitCode()).isZero();
@@ -43,7 +43,7 @@ class MainTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"limits", "trace", "check", "export", "show"})
+    @ValueSource(strings = {"limits", "trace", "check", "export", "show", "report"})
     void malformedSnapshot_isExit2WithTheSnapshotMessage(String command, @TempDir Path tmp) {
         Path copy = Cli.copyOf("ss-str-1M-at32k", tmp);
         Path table = Cli.write(copy.resolve("dmsetup-table.txt"), "vg-striped: 0 131072 striped 2 128 8:0 2048 9:9 2048\n");
@@ -55,7 +55,7 @@ class MainTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"limits", "trace", "check", "export", "show"})
+    @ValueSource(strings = {"limits", "trace", "check", "export", "show", "report"})
     void missingFile_namesIt(String command, @TempDir Path tmp) throws Exception {
         Path copy = Cli.copyOf("ss-str-1M-at32k", tmp);
         java.nio.file.Files.delete(copy.resolve("block/sda/dev"));
@@ -67,7 +67,7 @@ class MainTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"limits", "trace", "check", "export", "show"})
+    @ValueSource(strings = {"limits", "trace", "check", "export", "show", "report"})
     void unknownKernel(String command) {
         // --kernel takes a preset's name or any release (4.19 is one); text that is neither is refused
         Cli.Result r = Cli.run(args(command, "--snapshot", Cli.snapshot("ss-str-1M-at32k").toString(), "--kernel",
@@ -79,7 +79,7 @@ class MainTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"limits", "trace", "check", "export", "show"})
+    @ValueSource(strings = {"limits", "trace", "check", "export", "show", "report"})
     void aReleaseStringIsAKernelAndEveryCommandNotesTheComposedProfile(String command) {
         Cli.Result r = Cli.run(args(command, "--snapshot", Cli.snapshot("ss-str-1M-at32k").toString(), "--kernel",
                 "4.18.0-553.el8_10.x86_64"));
@@ -92,7 +92,7 @@ class MainTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"limits", "trace", "check", "export", "show"})
+    @ValueSource(strings = {"limits", "trace", "check", "export", "show", "report"})
     void aPresetNeedsNoNote(String command) {
         Cli.Result r = Cli.run(args(command, "--snapshot", Cli.snapshot("ss-str-1M-at32k").toString(), "--kernel",
                 "6.1.0-57-amd64"));
@@ -101,7 +101,7 @@ class MainTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"limits", "trace", "check", "export", "show"})
+    @ValueSource(strings = {"limits", "trace", "check", "export", "show", "report"})
     void missingSnapshotDirectory(String command, @TempDir Path tmp) {
         Path missing = tmp.resolve("nope");
         Cli.Result r = Cli.run(args(command, "--snapshot", missing.toString()));
@@ -112,7 +112,7 @@ class MainTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"limits", "trace", "check", "export", "show"})
+    @ValueSource(strings = {"limits", "trace", "check", "export", "show", "report"})
     void aLayoutFileThatDoesNotExist_isBadInput(String command) {
         Cli.Result r = Cli.run(args(command, "--layout", "no-such-stack.yaml"));
         assertThat(r.exitCode()).isEqualTo(2);
@@ -121,7 +121,7 @@ class MainTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"limits", "trace", "check", "export", "show"})
+    @ValueSource(strings = {"limits", "trace", "check", "export", "show", "report"})
     void noSnapshot_isAUsageError(String command) {
         Cli.Result r = Cli.run(args(command));
         assertThat(r.exitCode()).isEqualTo(2);
@@ -135,7 +135,7 @@ class MainTest {
         Cli.Result r = Cli.run();
         assertThat(r.exitCode()).isEqualTo(2);
         assertThat(r.errLines()).containsExactly(
-                "dmmodel: missing a command: one of limits, trace, check, export, show (see 'dmmodel --help')");
+                "dmmodel: missing a command: one of limits, trace, check, export, show, report (see 'dmmodel --help')");
     }
 
     @Test

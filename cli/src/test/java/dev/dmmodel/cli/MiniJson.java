@@ -11,15 +11,26 @@ import java.util.Map;
  */
 final class MiniJson {
     private final String s;
+    private final boolean fractions;
     private int i;
 
-    private MiniJson(String s) {
+    private MiniJson(String s, boolean fractions) {
         this.s = s;
+        this.fractions = fractions;
     }
 
     /** Parses one JSON text; trailing whitespace only. */
     static Object parse(String text) {
-        MiniJson p = new MiniJson(text);
+        return parse(text, false);
+    }
+
+    /** {@link #parse(String)} that also takes numbers with fractions or exponents (as Double): other programs' JSON. */
+    static Object parseAny(String text) {
+        return parse(text, true);
+    }
+
+    private static Object parse(String text, boolean fractions) {
+        MiniJson p = new MiniJson(text, fractions);
         Object v = p.value();
         p.ws();
         if (p.i != text.length()) {
@@ -156,7 +167,13 @@ final class MiniJson {
             throw error("expected a value");
         }
         if (i < s.length() && (s.charAt(i) == '.' || s.charAt(i) == 'e' || s.charAt(i) == 'E')) {
-            throw error("only integers expected here");
+            if (!fractions) {
+                throw error("only integers expected here");
+            }
+            while (i < s.length() && "0123456789.eE+-".indexOf(s.charAt(i)) >= 0) {
+                i++;
+            }
+            return Double.parseDouble(s.substring(start, i));
         }
         return Long.parseLong(s.substring(start, i));
     }

@@ -9,7 +9,7 @@ import java.util.Objects;
  * imported or this is thrown.
  *
  * <p>The message names the source, the place and what was found and expected, e.g.
- * {@code vg0.vg:12:9: expected '=' or '{' after "extent_size", found "8192"}. The parts are also available
+ * <code>vg0.vg:12:9: expected '=' or '&#123;' after "extent_size", found "8192"</code>. The parts are also available
  * separately for tools that point at the place themselves.
  */
 public class FormatException extends IllegalArgumentException {

@@ -6,7 +6,7 @@ import java.util.Objects;
  * LVM2 text metadata (a {@code vgcfgbackup} file or on-disk metadata text) that cannot be read: a syntax
  * error, a missing or mistyped key, an inconsistency LVM's importer rejects, or a segment type the model
  * does not have. The message is {@code source:line:column: what}, e.g.
- * {@code vgt.vg:12:9: expected '=' or '{' after "extent_size", found "8192"}.
+ * <code>vgt.vg:12:9: expected '=' or '&#123;' after "extent_size", found "8192"</code>.
  */
 public final class LvmMetadataException extends dev.dmmodel.io.FormatException {
 

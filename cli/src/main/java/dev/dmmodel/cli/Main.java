@@ -144,11 +144,22 @@ public final class Main implements Callable<Integer> {
     }
 
     /** The version from the jar's manifest. */
+    /**
+     * {@code --version}: the release (the jar manifest's {@code Implementation-Version}; a build run from classes
+     * has none and says so) and every kernel profile preset it knows, oldest first, marking the default.
+     */
     static final class Version implements CommandLine.IVersionProvider {
         @Override
         public String[] getVersion() {
             String v = Main.class.getPackage().getImplementationVersion();
-            return new String[] {"dmmodel " + (v == null ? "(development build)" : v)};
+            dev.dmmodel.limits.KernelProfile byDefault = dev.dmmodel.limits.KernelProfile.defaultProfile();
+            StringBuilder profiles = new StringBuilder("kernel profiles:");
+            String sep = " ";
+            for (dev.dmmodel.limits.KernelProfile p : dev.dmmodel.limits.KernelProfile.presets()) {
+                profiles.append(sep).append(p.name()).append(p.equals(byDefault) ? " (default)" : "");
+                sep = ", ";
+            }
+            return new String[] {"dmmodel " + (v == null ? "(development build)" : v), profiles.toString()};
         }
     }
 }

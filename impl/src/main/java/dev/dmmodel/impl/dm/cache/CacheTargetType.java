@@ -12,7 +12,7 @@ import java.util.function.Function;
 
 /**
  * dm-cache's target type ({@code drivers/md/dm-cache-target.c}: {@code cache_ctr}, {@code parse_cache_args},
- * {@code cache_create}); the checks that need device sizes are {@link CacheModel#checkSizes}'s.
+ * {@code cache_create}); the checks that need device sizes are {@link CacheModel#checkDevices}'s.
  */
 public final class CacheTargetType implements TargetType {
 

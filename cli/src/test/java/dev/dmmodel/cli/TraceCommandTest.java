@@ -267,7 +267,7 @@ class TraceCommandTest {
     @Test
     void unknownFormat() {
         assertBadInput(Cli.run("trace", "--snapshot", snapshot(), "--workload", "sync", "--format", "blktrace"),
-                "dmmodel: --format: expected one of csv, json, text, found 'blktrace'");
+                "dmmodel: --format: expected one of csv, json, text, svg, found 'blktrace'");
     }
 
     @Test

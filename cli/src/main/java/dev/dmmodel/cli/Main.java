@@ -113,7 +113,7 @@ public final class Main implements Callable<Integer> {
         }
         if (e instanceof UnmatchedArgumentException u && cl.getCommandSpec().parent() == null
                 && !u.getUnmatched().isEmpty() && !u.getUnmatched().get(0).startsWith("-")) {
-            message = "unknown command '" + u.getUnmatched().get(0) + "' (known: limits, trace, check, export, show,"
+            message = "unknown command '" + u.getUnmatched().get(0) + "' (known: limits, trace, check, export, show, report,"
                     + " help)";
         }
         err.println("dmmodel: " + message + " (see '" + cl.getCommandSpec().qualifiedName() + " --help')");

@@ -38,9 +38,13 @@ final class TraceCharts implements TraceListener {
         final TreeMap<Long, Long> requestSizes = new TreeMap<>();
         final List<long[]> offsets = new ArrayList<>();
         long requests;
+        long requestSectors;
         long splits;
         long remapsIn;
         long bios;
+        long bioSectors;
+        /** Bios merged into a request ({@code block_bio_backmerge}, {@code block_bio_frontmerge}). */
+        long merges;
         /** Sectors of the write bios received. */
         long writeSectors;
 
@@ -65,6 +69,7 @@ final class TraceCharts implements TraceListener {
                 l.bios++;
                 if (e.nrSectors() > 0) {
                     l.bioSizes.merge(e.nrSectors(), 1L, Long::sum);
+                    l.bioSectors = Math.addExact(l.bioSectors, e.nrSectors());
                     if (e.rwbs().indexOf('W') >= 0) {
                         l.writeSectors = Math.addExact(l.writeSectors, e.nrSectors());
                     }
@@ -74,6 +79,7 @@ final class TraceCharts implements TraceListener {
                 Layer l = layer(e.device());
                 if (e.nrSectors() > 0) {
                     l.requestSizes.merge(e.nrSectors(), 1L, Long::sum);
+                    l.requestSectors = Math.addExact(l.requestSectors, e.nrSectors());
                 }
                 if (l.offsets.size() < MAX_POINTS) {
                     l.offsets.add(new long[] {l.requests, e.sector()});
@@ -81,6 +87,7 @@ final class TraceCharts implements TraceListener {
                 l.requests++;
             }
             case SPLIT -> layer(e.device()).splits++;
+            case BIO_BACKMERGE, BIO_FRONTMERGE -> layer(e.device()).merges++;
             case BIO_REMAP -> layer(e.device()).remapsIn++;
             default -> {
             }
@@ -105,6 +112,33 @@ final class TraceCharts implements TraceListener {
     /** Events seen. */
     long events() {
         return events;
+    }
+
+    /**
+     * The per-layer statistics ({@code trace --summary}): one line per device that saw events, in the order it first
+     * did — bios received and their sectors, splits, bios remapped to it, merges, requests issued and their sizes —
+     * then one line per thin device written (blocks provisioned, partial first writes, zeroing, copies).
+     */
+    String summary(List<ThinStats> thin) {
+        StringBuilder sb = new StringBuilder();
+        sb.append(String.format(Locale.ROOT, "%-10s %12s %14s %10s %12s %10s %12s %14s %8s %8s%n", "device", "bios",
+                "bio_sectors", "splits", "remapped_in", "merges", "requests", "rq_sectors", "rq_avg", "rq_max"));
+        for (Layer l : layers.values()) {
+            sb.append(String.format(Locale.ROOT, "%-10s %12d %14d %10d %12d %10d %12d %14d %8s %8s%n", l.device,
+                    l.bios, l.bioSectors, l.splits, l.remapsIn, l.merges, l.requests, l.requestSectors,
+                    l.requests == 0 ? "-" : String.format(Locale.ROOT, "%.1f", (double) l.requestSectors / l.requests),
+                    l.requestSizes.isEmpty() ? "-" : Long.toString(l.requestSizes.lastKey())));
+        }
+        for (ThinStats t : thin) {
+            if (t.writeBios() > 0) {
+                sb.append(String.format(Locale.ROOT, "thin %s on %s: %d blocks of %d sectors provisioned, %d first written"
+                                + " partially, %d zeroed, %d copied, %s written besides the data%n", t.thinDevice(),
+                        t.poolDevice(), t.blocksProvisioned(), t.blockSectors(), t.partialFirstWrites(),
+                        t.blocksZeroed(), t.blocksCopied(), Sizes.format(t.extraBytesWritten())));
+            }
+        }
+        sb.append(events).append(" events\n");
+        return sb.toString();
     }
 
     /** Every chart of the trace as one SVG document ({@code trace --format svg}). */

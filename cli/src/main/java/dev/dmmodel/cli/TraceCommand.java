@@ -66,6 +66,13 @@ final class TraceCommand implements Callable<Integer> {
                 + " sizes, request offsets in issue order, a thin pool's zeroing and copies) as one SVG document.")
     String format;
 
+    @Option(names = "--summary",
+            description = "Print no events but, at the end, the per-layer statistics of the workload: for each device"
+                + " the bios it received and their sectors, splits, bios remapped to it, merges, requests issued"
+                + " and their sizes; for each thin device written its provisioning, zeroing and copies. Memory does"
+                + " not grow with the workload's length.")
+    boolean summary;
+
     @Option(names = "--why",
             description = "Say why each split and remap happened: the limit and its value that cut the bio"
                 + " (max_sectors, max_segments, chunk_sectors, virt_boundary_mask, discard limits), the target"
@@ -108,6 +115,9 @@ final class TraceCommand implements Callable<Integer> {
             case "text" -> TraceFormat.TEXT;
             default -> TraceFormat.CSV;
         };
+        if (summary && (format != null || why)) {
+            throw new CliException("--summary prints a table instead of events: it takes neither --format nor --why");
+        }
         if (why && svg) {
             throw new CliException("--why: the svg charts have no place for the reasons; use --format text or json");
         }
@@ -153,7 +163,7 @@ final class TraceCommand implements Callable<Integer> {
         Stop stop = new Stop(out, traceFormat);
         TraceCharts charts = new TraceCharts();
         Progress progress = Progress.onStderr(err);
-        TraceListener listener = progress.counting(svg ? charts : stop);
+        TraceListener listener = progress.counting(svg || summary ? charts : stop);
         try {
             for (WorkloadLines.Step step : steps) {
                 progress.command(step.command().line());
@@ -171,7 +181,9 @@ final class TraceCommand implements Callable<Integer> {
             return Main.OK; // stdout was closed (| head): nobody reads the rest
         }
         progress.done();
-        if (svg) {
+        if (summary) {
+            out.print(charts.summary(sim.thinStats()));
+        } else if (svg) {
             out.print(charts.svgDocument("dmmodel trace " + s.origin() + " under " + s.profile().name() + ": "
                     + charts.events() + " events", sim.thinStats()));
         } else {

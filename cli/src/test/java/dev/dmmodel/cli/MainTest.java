@@ -143,7 +143,7 @@ class MainTest {
         Cli.Result r = Cli.run("lsblk");
         assertThat(r.exitCode()).isEqualTo(2);
         assertThat(r.errLines()).containsExactly(
-                "dmmodel: unknown command 'lsblk' (known: limits, trace, check, export, show, help) (see 'dmmodel --help')");
+                "dmmodel: unknown command 'lsblk' (known: limits, trace, check, export, show, report, help) (see 'dmmodel --help')");
     }
 
     @Test

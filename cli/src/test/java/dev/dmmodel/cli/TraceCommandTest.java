@@ -354,4 +354,27 @@ class TraceCommandTest {
         assertThat(csv.exitCode()).isEqualTo(2);
         assertThat(csv.err()).contains("--why: the csv format").contains("--format text or --format json");
     }
+
+    @Test
+    void summaryGivesPerLayerStatisticsInsteadOfEvents() {
+        Cli.Result r = Cli.run("trace", "--snapshot", Cli.snapshot(STRIPED).toString(), "--summary",
+                "--workload", DD_AT_32K);
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        List<String> lines = r.out().lines().toList();
+        assertThat(lines.get(0)).startsWith("device").contains("bios").contains("splits").contains("requests");
+        // 1 MiB at LV sector 64 over 2 x 64 KiB stripes: chunks k = 0..16 of [64, 2112); dm-0 takes the bio whole and
+        // cuts it 16 times; even chunks go to sda (64 + 7 x 128 + 64 = 1024 sectors in 9 bios), odd ones to sdb
+        // (8 x 128 = 1024 sectors in 8 bios), each remapped from dm-0
+        assertThat(row(lines, "dm-0")).startsWith("dm-0", "1", "2048", "16", "0");
+        assertThat(row(lines, "sda")).startsWith("sda", "9", "1024", "0", "9");
+        assertThat(row(lines, "sdb")).startsWith("sdb", "8", "1024", "0", "8");
+        assertThat(lines).noneMatch(l -> l.contains("block_bio_queue"));
+        assertThat(Cli.run("trace", "--snapshot", Cli.snapshot(STRIPED).toString(), "--summary", "--format", "json",
+                "--workload", DD_AT_32K).exitCode()).isEqualTo(2);
+    }
+
+    private static List<String> row(List<String> lines, String device) {
+        return List.of(lines.stream().filter(l -> l.startsWith(device + " ")).findFirst().orElseThrow().trim()
+                .split("\\s+"));
+    }
 }

@@ -4,6 +4,7 @@ import dev.dmmodel.internal.json.JsonWriter;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.UncheckedIOException;
+import java.io.Writer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -37,19 +38,19 @@ public enum TraceFormat {
      */
     CSV {
         @Override
-        public String format(TraceEvent e) {
-            StringBuilder sb = new StringBuilder(64);
+        void appendTo(StringBuilder sb, TraceEvent e) {
             sb.append(e.seq()).append(',');
             appendCsvField(sb, e.device());
             sb.append(',').append(e.type().tracepoint()).append(',');
             appendCsvField(sb, e.rwbs());
-            sb.append(',').append(Long.toUnsignedString(e.sector())).append(',');
+            sb.append(',');
+            appendUnsigned(sb, e.sector());
+            sb.append(',');
             if (e.hasSize()) {
                 sb.append(e.nrSectors());
             }
             sb.append(',');
             appendCsvField(sb, e.extra());
-            return sb.toString();
         }
 
         @Override
@@ -75,8 +76,7 @@ public enum TraceFormat {
      */
     JSON {
         @Override
-        public String format(TraceEvent e) {
-            StringBuilder sb = new StringBuilder(128);
+        void appendTo(StringBuilder sb, TraceEvent e) {
             sb.append("{\"seq\":").append(e.seq());
             sb.append(",\"device\":");
             JsonWriter.appendString(sb, e.device());
@@ -84,7 +84,8 @@ public enum TraceFormat {
             JsonWriter.appendString(sb, e.type().tracepoint());
             sb.append(",\"rwbs\":");
             JsonWriter.appendString(sb, e.rwbs());
-            sb.append(",\"sector\":").append(Long.toUnsignedString(e.sector()));
+            sb.append(",\"sector\":");
+            appendUnsigned(sb, e.sector());
             sb.append(",\"nr_sectors\":");
             if (e.hasSize()) {
                 sb.append(e.nrSectors());
@@ -97,7 +98,7 @@ public enum TraceFormat {
                 sb.append(",\"why\":");
                 JsonWriter.appendString(sb, e.why());
             }
-            return sb.append('}').toString();
+            sb.append('}');
         }
 
         @Override
@@ -121,8 +122,7 @@ public enum TraceFormat {
      */
     TEXT {
         @Override
-        public String format(TraceEvent e) {
-            StringBuilder sb = new StringBuilder(96);
+        void appendTo(StringBuilder sb, TraceEvent e) {
             padLeft(sb, Long.toString(e.seq()), 7);
             sb.append(' ');
             padRight(sb, e.device(), 8);
@@ -130,7 +130,8 @@ public enum TraceFormat {
             padRight(sb, e.type().tracepoint(), 20);
             sb.append(' ');
             padRight(sb, e.rwbs(), 4);
-            sb.append(' ').append(Long.toUnsignedString(e.sector()));
+            sb.append(' ');
+            appendUnsigned(sb, e.sector());
             if (e.hasSize()) {
                 sb.append(" + ").append(e.nrSectors());
             }
@@ -140,7 +141,6 @@ public enum TraceFormat {
             if (!e.why().isEmpty()) {
                 sb.append("  why: ").append(e.why());
             }
-            return sb.toString();
         }
 
         @Override
@@ -160,7 +160,23 @@ public enum TraceFormat {
     private static final List<String> COLUMNS = List.of(CSV_HEADER.split(","));
 
     /** One event as a line of this format, without the line end. */
-    public abstract String format(TraceEvent event);
+    public String format(TraceEvent event) {
+        StringBuilder sb = new StringBuilder(96);
+        appendTo(sb, Objects.requireNonNull(event, "event"));
+        return sb.toString();
+    }
+
+    /** Appends one event as a line of this format, without the line end. */
+    abstract void appendTo(StringBuilder sb, TraceEvent e);
+
+    /** A sector as the unsigned number the kernel prints; a non-negative one without an intermediate string. */
+    private static void appendUnsigned(StringBuilder sb, long v) {
+        if (v >= 0) {
+            sb.append(v);
+        } else {
+            sb.append(Long.toUnsignedString(v));
+        }
+    }
 
     /** The header line, or null if the format has none. */
     abstract String header();
@@ -194,10 +210,34 @@ public enum TraceFormat {
         if (header != null) {
             append(out, header, end);
         }
-        return e -> append(out, format(Objects.requireNonNull(e, "event")), end);
+        // one buffer per writer, reused for every line; a Writer takes the characters without a String between
+        StringBuilder sb = new StringBuilder(128);
+        if (out instanceof Writer w) {
+            char[][] chars = {new char[256]};
+            return e -> {
+                sb.setLength(0);
+                appendTo(sb, Objects.requireNonNull(e, "event"));
+                sb.append(end);
+                int n = sb.length();
+                if (chars[0].length < n) {
+                    chars[0] = new char[Math.max(n, 2 * chars[0].length)];
+                }
+                sb.getChars(0, n, chars[0], 0);
+                try {
+                    w.write(chars[0], 0, n);
+                } catch (IOException ex) {
+                    throw new UncheckedIOException("writing a trace failed: " + ex.getMessage(), ex);
+                }
+            };
+        }
+        return e -> {
+            sb.setLength(0);
+            appendTo(sb, Objects.requireNonNull(e, "event"));
+            append(out, sb, end);
+        };
     }
 
-    private static void append(Appendable out, String line, String end) {
+    private static void append(Appendable out, CharSequence line, String end) {
         try {
             out.append(line).append(end);
         } catch (IOException ex) {

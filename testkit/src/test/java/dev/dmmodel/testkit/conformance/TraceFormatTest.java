@@ -71,6 +71,20 @@ class TraceFormatTest {
         }
 
         @Test
+        void aWriterGetsTheSameCharactersAsAnyAppendable() {
+            // the Writer path (the CLI's) skips the String per line; it must write exactly what the other path does,
+            // the unsigned sector 2^64 - 1 (sector -1) and quoted fields included, in every format
+            for (TraceFormat f : TraceFormat.values()) {
+                for (List<TraceEvent> list : List.of(events(), awkward())) {
+                    java.io.StringWriter w = new java.io.StringWriter();
+                    f.write(list, w);
+                    assertThat(w.toString()).as(f.name()).isEqualTo(write(f, list));
+                }
+            }
+            assertThat(write(TraceFormat.CSV, events())).contains(",18446744073709551615,");
+        }
+
+        @Test
         void readsTheRecordedFormat() {
             assertThat(read(RECORDED)).containsExactlyElementsOf(events());
         }

@@ -74,8 +74,9 @@ public final class Main implements Callable<Integer> {
 
     /** Runs the command line and exits with its code. */
     public static void main(String[] args) {
-        PrintWriter out = new PrintWriter(new BufferedWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8),
-                1 << 16), false);
+        // stdout's own descriptor, not System.out (a PrintStream that flushes every write): a trace streams megabytes
+        PrintWriter out = new PrintWriter(new BufferedWriter(new OutputStreamWriter(
+                new java.io.FileOutputStream(java.io.FileDescriptor.out), StandardCharsets.UTF_8), 1 << 16), false);
         PrintWriter err = new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true);
         int code = commandLine(out, err).execute(args);
         out.flush();

@@ -22,6 +22,8 @@ public final class Stacks {
     public static final String STRIPED_LV = "/dev/vg/striped";
     /** The LV of {@link #raid5()}. */
     public static final String RAID5_LV = "/dev/vg/r5";
+    /** The thin device of {@link #thin()}. */
+    public static final String THIN = "/dev/mapper/thin";
 
     private Stacks() {
     }
@@ -88,6 +90,22 @@ public final class Stacks {
                 .pvcreate("md0")
                 .vgcreate("vg", "md0")
                 .lvcreate("vg", LvCreateRequest.builder("r5").size(Bytes.gib(64)).build())
+                .build();
+    }
+
+    /**
+     * dm-thin on a disk: a 64 GiB disk {@code sda} holds a thin pool's data ({@code dmsetup create pool}, 64 KiB
+     * blocks, zeroing of new blocks on, low water mark 0), a 1 GiB disk {@code sdb} its metadata, and a 32 GiB thin
+     * device {@code thin} (id 0) lives in it. A write to the thin device is cut at every 64 KiB block
+     * ({@code max_io_len}); a block's first write provisions it through the pool's worker (a partial one zeroes
+     * it first by kcopyd); the rest are remapped at once to the pool, which remaps them to {@code sda}.
+     */
+    public static Layout thin() {
+        return Layout.builder(KernelProfile.defaultProfile())
+                .disk("sda", DiskPresets.scsiDebug(512, 512, 0).withSize(Bytes.gib(64)))
+                .disk("sdb", DiskPresets.scsiDebug(512, 512, 0).withSize(Bytes.gib(1)))
+                .dmsetupCreate("pool", t -> t.thinPool(Sectors.ofBytes(Bytes.gib(64).count()), "sdb", "sda", 128, 0))
+                .dmsetupCreate("thin", t -> t.thin(Sectors.ofBytes(Bytes.gib(32).count()), "pool", 0))
                 .build();
     }
 }

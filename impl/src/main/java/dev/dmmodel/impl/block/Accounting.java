@@ -22,15 +22,33 @@ public final class Accounting {
     }
 
     private final Map<String, Counters> counters = new HashMap<>();
+    /**
+     * The last devices counted, by identity: an I/O path names the same few String objects (each queue's and dm
+     * device's own name) over and over, so most lookups end here without hashing.
+     */
+    private final String[] recentNames = new String[4];
+    private final Counters[] recentCounters = new Counters[4];
+    private int nextRecent;
 
     private Counters of(String device) {
-        return counters.computeIfAbsent(device, d -> new Counters());
+        for (int i = 0; i < recentNames.length; i++) {
+            if (recentNames[i] == device) {
+                return recentCounters[i];
+            }
+        }
+        Counters c = counters.computeIfAbsent(device, d -> new Counters());
+        recentNames[nextRecent] = device;
+        recentCounters[nextRecent] = c;
+        nextRecent = (nextRecent + 1) & (recentNames.length - 1);
+        return c;
     }
 
     /** One completed I/O of {@code sectors} on a device. */
     /** A device created anew starts from zero ({@code /proc/diskstats} of a new gendisk). */
     void reset(String device) {
         counters.remove(device);
+        java.util.Arrays.fill(recentNames, null);
+        java.util.Arrays.fill(recentCounters, null);
     }
 
     public void io(String device, Op op, long sectors) {

@@ -1,8 +1,5 @@
 package dev.dmmodel.impl.dm.thin;
 
-import com.google.common.collect.Range;
-import com.google.common.collect.RangeMap;
-import com.google.common.collect.TreeRangeMap;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -28,9 +25,9 @@ final class ThinPoolMetadata {
 
     private final long dataBlocks;
     /** Reference counts of data blocks, as runs; a block without an entry is free. */
-    private final TreeRangeMap<Long, Long> refcounts = TreeRangeMap.create();
+    private final BlockRuns refcounts = new BlockRuns();
     /** Per thin device id: virtual block runs to (data block - virtual block). */
-    private final Map<Long, TreeRangeMap<Long, Long>> devices = new TreeMap<>();
+    private final Map<Long, BlockRuns> devices = new TreeMap<>();
     private long allocated;
     private long cursor;
     private long transactionId;
@@ -82,12 +79,12 @@ final class ThinPoolMetadata {
         if (devices.containsKey(id)) {
             throw new IllegalStateException("create_thin " + id + ": device id already exists (File exists)");
         }
-        devices.put(id, TreeRangeMap.create());
+        devices.put(id, new BlockRuns());
     }
 
     // dm-thin-metadata.c: dm_pool_create_snap — the snapshot shares every block of its origin
     public void createSnap(long id, long origin) {
-        TreeRangeMap<Long, Long> o = devices.get(origin);
+        BlockRuns o = devices.get(origin);
         if (o == null) {
             throw new IllegalStateException("create_snap " + id + " " + origin + ": origin " + origin
                     + " does not exist (No data available)");
@@ -95,23 +92,22 @@ final class ThinPoolMetadata {
         if (devices.containsKey(id)) {
             throw new IllegalStateException("create_snap " + id + " " + origin + ": device id already exists (File exists)");
         }
-        TreeRangeMap<Long, Long> copy = TreeRangeMap.create();
-        for (Map.Entry<Range<Long>, Long> e : o.asMapOfRanges().entrySet()) {
-            copy.putCoalescing(e.getKey(), e.getValue());
-            Range<Long> data = shift(e.getKey(), e.getValue());
-            addRefs(data, 1);
+        BlockRuns copy = new BlockRuns();
+        for (long[] r : o.all()) {
+            copy.put(r[0], r[1], r[2]);
+            addRefs(r[0] + r[2], r[1] + r[2], 1);
         }
         devices.put(id, copy);
     }
 
     // dm-thin-metadata.c: dm_pool_delete_thin_device — its blocks are released
     public void delete(long id) {
-        TreeRangeMap<Long, Long> m = devices.remove(id);
+        BlockRuns m = devices.remove(id);
         if (m == null) {
             throw new IllegalStateException("delete " + id + ": no such device (No data available)");
         }
-        for (Map.Entry<Range<Long>, Long> e : m.asMapOfRanges().entrySet()) {
-            addRefs(shift(e.getKey(), e.getValue()), -1);
+        for (long[] r : m.all()) {
+            addRefs(r[0] + r[2], r[1] + r[2], -1);
         }
     }
 
@@ -126,14 +122,13 @@ final class ThinPoolMetadata {
 
     // dm-thin-metadata.c: dm_thin_find_block
     public Optional<Lookup> lookup(long id, long virtualBlock) {
-        TreeRangeMap<Long, Long> m = device(id);
-        Map.Entry<Range<Long>, Long> e = m.getEntry(virtualBlock);
-        if (e == null) {
+        long[] r = device(id).find(virtualBlock);
+        if (r == null) {
             return Optional.empty();
         }
-        long data = virtualBlock + e.getValue();
-        Long refs = refcounts.get(data);
-        return Optional.of(new Lookup(data, refs != null && refs > 1));
+        long data = virtualBlock + r[2];
+        long[] refs = refcounts.find(data);
+        return Optional.of(new Lookup(data, refs != null && refs[2] > 1));
     }
 
     // dm-space-map-disk.c: sm_disk_new_block — the first free block from the last allocation on, wrapping
@@ -145,7 +140,7 @@ final class ThinPoolMetadata {
         if (b < 0) {
             b = firstFree(0, cursor);
         }
-        refcounts.putCoalescing(Range.closedOpen(b, b + 1), 1L);
+        refcounts.put(b, b + 1, 1L);
         allocated++;
         cursor = b + 1 >= dataBlocks ? 0 : b + 1;
         return b;
@@ -154,11 +149,11 @@ final class ThinPoolMetadata {
     private long firstFree(long from, long to) {
         long b = from;
         while (b < to) {
-            Map.Entry<Range<Long>, Long> e = refcounts.getEntry(b);
-            if (e == null) {
+            long[] r = refcounts.find(b);
+            if (r == null) {
                 return b;
             }
-            b = e.getKey().upperEndpoint();
+            b = r[1];
         }
         return -1;
     }
@@ -168,12 +163,13 @@ final class ThinPoolMetadata {
      * before loses this reference.
      */
     public void insert(long id, long virtualBlock, long dataBlock) {
-        TreeRangeMap<Long, Long> m = device(id);
-        Map.Entry<Range<Long>, Long> old = m.getEntry(virtualBlock);
+        BlockRuns m = device(id);
+        long[] old = m.find(virtualBlock);
         if (old != null) {
-            addRefs(Range.closedOpen(virtualBlock + old.getValue(), virtualBlock + old.getValue() + 1), -1);
+            long was = virtualBlock + old[2];
+            addRefs(was, was + 1, -1);
         }
-        m.putCoalescing(Range.closedOpen(virtualBlock, virtualBlock + 1), dataBlock - virtualBlock);
+        m.put(virtualBlock, virtualBlock + 1, dataBlock - virtualBlock);
     }
 
     /**
@@ -181,15 +177,15 @@ final class ThinPoolMetadata {
      * that became free, as runs {@code [start, end)} in order.
      */
     public List<long[]> removeRange(long id, long begin, long end) {
-        TreeRangeMap<Long, Long> m = device(id);
-        Range<Long> r = Range.closedOpen(begin, end);
+        BlockRuns m = device(id);
         List<long[]> freed = new ArrayList<>();
-        for (Map.Entry<Range<Long>, Long> e : List.copyOf(m.subRangeMap(r).asMapOfRanges().entrySet())) {
-            Range<Long> data = shift(e.getKey(), e.getValue());
-            for (long b = data.lowerEndpoint(); b < data.upperEndpoint(); ) {
-                Map.Entry<Range<Long>, Long> rc = refcounts.getEntry(b);
-                long runEnd = Math.min(rc.getKey().upperEndpoint(), data.upperEndpoint());
-                if (rc.getValue() == 1) {
+        for (long[] e : m.within(begin, end)) {
+            long dataFrom = e[0] + e[2];
+            long dataTo = e[1] + e[2];
+            for (long b = dataFrom; b < dataTo; ) {
+                long[] rc = refcounts.find(b);
+                long runEnd = Math.min(rc[1], dataTo);
+                if (rc[2] == 1) {
                     if (!freed.isEmpty() && freed.get(freed.size() - 1)[1] == b) {
                         freed.get(freed.size() - 1)[1] = runEnd;
                     } else {
@@ -198,32 +194,28 @@ final class ThinPoolMetadata {
                 }
                 b = runEnd;
             }
-            addRefs(data, -1);
+            addRefs(dataFrom, dataTo, -1);
         }
-        m.remove(r);
+        m.remove(begin, end);
         return freed;
     }
 
     /** Mapped virtual blocks of a device. */
     public long mappedBlocks(long id) {
-        long n = 0;
-        for (Range<Long> r : device(id).asMapOfRanges().keySet()) {
-            n += r.upperEndpoint() - r.lowerEndpoint();
-        }
-        return n;
+        return device(id).covered();
     }
 
     /** The highest mapped virtual block of a device, or -1 when it maps none ({@code dm_thin_get_highest_mapped_block}). */
     public long highestMappedBlock(long id) {
-        TreeRangeMap<Long, Long> m = device(id);
-        return m.asMapOfRanges().isEmpty() ? -1 : m.span().upperEndpoint() - 1;
+        long end = device(id).upperEnd();
+        return end < 0 ? -1 : end - 1;
     }
 
     /** Entries of the run-length structures, for memory checks. */
     public long runs() {
-        long n = refcounts.asMapOfRanges().size();
-        for (TreeRangeMap<Long, Long> m : devices.values()) {
-            n += m.asMapOfRanges().size();
+        long n = refcounts.size();
+        for (BlockRuns m : devices.values()) {
+            n += m.size();
         }
         return n;
     }
@@ -234,61 +226,44 @@ final class ThinPoolMetadata {
         return v == null ? 0 : v;
     }
 
-    private TreeRangeMap<Long, Long> device(long id) {
-        TreeRangeMap<Long, Long> m = devices.get(id);
+    private BlockRuns device(long id) {
+        BlockRuns m = devices.get(id);
         if (m == null) {
             throw new IllegalStateException("thin device " + id + " does not exist in the pool");
         }
         return m;
     }
 
-    private static Range<Long> shift(Range<Long> r, long delta) {
-        return Range.closedOpen(r.lowerEndpoint() + delta, r.upperEndpoint() + delta);
-    }
-
-    // adds delta to the count of every block of the range; counts reaching 0 free the block
-    private void addRefs(Range<Long> range, long delta) {
-        RangeMap<Long, Long> sub = refcounts.subRangeMap(range);
-        List<Map.Entry<Range<Long>, Long>> existing = List.copyOf(sub.asMapOfRanges().entrySet());
+    // adds delta to the count of every block of [from, to); counts reaching 0 free the block, blocks without a count
+    // become referenced when delta is positive
+    private void addRefs(long from, long to, long delta) {
+        List<long[]> existing = refcounts.within(from, to);
         long covered = 0;
-        for (Map.Entry<Range<Long>, Long> e : existing) {
-            long len = e.getKey().upperEndpoint() - e.getKey().lowerEndpoint();
+        for (long[] e : existing) {
+            long len = e[1] - e[0];
             covered += len;
-            long v = e.getValue() + delta;
+            long v = e[2] + delta;
             if (v <= 0) {
-                refcounts.remove(e.getKey());
+                refcounts.remove(e[0], e[1]);
                 allocated -= len;
             } else {
-                refcounts.putCoalescing(e.getKey(), v);
+                refcounts.put(e[0], e[1], v);
             }
         }
-        long total = range.upperEndpoint() - range.lowerEndpoint();
-        if (covered < total && delta > 0) {
-            // blocks without a count become referenced
-            long b = range.lowerEndpoint();
-            while (b < range.upperEndpoint()) {
-                Map.Entry<Range<Long>, Long> e = refcounts.getEntry(b);
-                if (e != null && e.getValue() != null && existingContains(existing, b)) {
-                    b = Math.min(e.getKey().upperEndpoint(), range.upperEndpoint());
-                    continue;
+        if (covered < to - from && delta > 0) {
+            // the gaps between the runs that had counts
+            long b = from;
+            for (long[] e : existing) {
+                if (b < e[0]) {
+                    refcounts.put(b, e[0], delta);
+                    allocated += e[0] - b;
                 }
-                long end = b + 1;
-                while (end < range.upperEndpoint() && !existingContains(existing, end)) {
-                    end++;
-                }
-                refcounts.putCoalescing(Range.closedOpen(b, end), delta);
-                allocated += end - b;
-                b = end;
+                b = e[1];
+            }
+            if (b < to) {
+                refcounts.put(b, to, delta);
+                allocated += to - b;
             }
         }
-    }
-
-    private static boolean existingContains(List<Map.Entry<Range<Long>, Long>> existing, long b) {
-        for (Map.Entry<Range<Long>, Long> e : existing) {
-            if (e.getKey().contains(b)) {
-                return true;
-            }
-        }
-        return false;
     }
 }

@@ -96,21 +96,23 @@ public final class LargeHosts {
     }
 
     /**
-     * Writes {@code java LargeHosts DIR LVS [DISKS [VGS]]}: a snapshot in DIR (which must not exist yet).
+     * Writes {@code java LargeHosts [--no-dm-queue] DIR LVS [DISKS [VGS]]}: a snapshot in DIR (which must not exist
+     * yet); {@code --no-dm-queue} leaves out the dm devices' {@code queue/} files (four fifths of the files).
      */
-    public static void main(String[] args) throws IOException {
-        if (args.length < 2) {
-            System.err.println("usage: LargeHosts DIR LVS [DISKS [VGS]]");
+    public static void main(String[] argv) throws IOException {
+        List<String> args = new ArrayList<>(List.of(argv));
+        boolean dmQueue = !args.remove("--no-dm-queue");
+        if (args.size() < 2) {
+            System.err.println("usage: LargeHosts [--no-dm-queue] DIR LVS [DISKS [VGS]]");
             System.exit(2);
         }
-        Path dir = Path.of(args[0]);
-        int lvs = Integer.parseInt(args[1]);
+        Path dir = Path.of(args.get(0));
+        int lvs = Integer.parseInt(args.get(1));
         Shape shape = Shape.ofLvs(lvs);
-        if (args.length > 2) {
-            int disks = Integer.parseInt(args[2]);
-            shape = new Shape(disks, lvs, args.length > 3 ? Integer.parseInt(args[3])
-                    : Math.min(10, Math.max(1, disks / 10)), true);
-        }
+        int disks = args.size() > 2 ? Integer.parseInt(args.get(2)) : shape.disks();
+        int vgs = args.size() > 3 ? Integer.parseInt(args.get(3))
+                : args.size() > 2 ? Math.min(10, Math.max(1, disks / 10)) : shape.vgs();
+        shape = new Shape(disks, lvs, vgs, dmQueue);
         long t0 = System.nanoTime();
         Host h = write(dir, shape);
         System.out.printf("%s: %d disks, %d VGs, %d linear LVs, %d thin LVs in %d pools, %d dm devices, %d files"

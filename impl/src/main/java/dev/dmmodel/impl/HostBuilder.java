@@ -322,8 +322,11 @@ final class HostBuilder implements DeviceView {
             throw new LayoutException(dmName, "name", dmName, "device-mapper name " + dmName + " is already in use");
         }
         DmTable resolved = resolveTable(dmName, table);
-        int minor = dev.dmmodel.impl.dm.DmMinors.nextFreeMinor(devices.values().stream()
-                .map(dev.dmmodel.device.BlockDevice::devNumber).toList());
+        // the lowest free minor, looked for only when the caller names neither (an imported host names both: a
+        // scan of every device per dm device would make an import quadratic)
+        int minor = kernelName.isPresent() && devNumber.isPresent() ? -1
+                : dev.dmmodel.impl.dm.DmMinors.nextFreeMinor(devices.values().stream()
+                        .map(dev.dmmodel.device.BlockDevice::devNumber).toList());
         String name = kernelName.orElseGet(() -> "dm-" + minor);
         DevNumber dev = devNumber.orElseGet(() -> new DevNumber(DM_MAJOR, minor));
         checkNewName(name);

@@ -152,12 +152,12 @@ final class LvmSteps {
                         + " volume group " + vg.name() + " claims " + pv.devSize() + " but the device has " + d.size());
             }
         }
-        VolumeGroup active = vg;
+        List<LogicalVolume> activeLvs = new ArrayList<>();
         for (LogicalVolume lv : vg.logicalVolumes()) {
             java.util.Optional<BlockDevice> dm = host.find("/dev/mapper/" + LogicalVolume.dmName(vg.name(), lv.name()))
                     .filter(d -> d instanceof dev.dmmodel.device.DmDevice);
             // active where vg-lv exists now; whatever device the metadata's source had in mind does not count
-            active = withDevice(active, lv.name(), dm.map(BlockDevice::name).orElse(""));
+            activeLvs.add(lv.withDmDevice(dm.map(BlockDevice::name).orElse("")));
             if (lv.thinPool().isPresent()) {
                 for (String layer : List.of(LogicalVolume.dmName(vg.name(), lv.name(), "tpool"),
                         LogicalVolume.dmName(vg.name(), lv.name()))) {
@@ -167,6 +167,9 @@ final class LvmSteps {
                 }
             }
         }
+        // one VG with every LV's device: rebuilding it (and its extent table) per LV made an import quadratic
+        VolumeGroup active = new VolumeGroup(vg.name(), vg.extentSize(), vg.physicalVolumes(), activeLvs,
+                vg.allocationPolicy());
         for (PhysicalVolume pv : vg.physicalVolumes()) {
             pvOwner.put(pv.device(), vg.name());
             allPvs.add(pv);

@@ -93,6 +93,8 @@ public final class Snapshot {
     private static final String LVM_REPORT_FILE = "report.json";
     private static final String RELEASE_FILE = "kernel-release";
     private static final Pattern DM_KNAME = Pattern.compile("dm-\\d+");
+    /** Below this many block/ entries the queue files are read one device after the other. */
+    private static final int PREFETCH_MIN_DEVICES = 16;
     private static final Pattern PV_BLOCK = Pattern.compile("(?m)^\\s*(pv\\d+)\\s*\\{([^{}]*)\\}");
     private static final Pattern PV_DEVICE = Pattern.compile("(?m)^\\s*device\\s*=\\s*\"([^\"]*)\"");
     private static final Pattern PV_PE_START = Pattern.compile("(?m)^\\s*pe_start\\s*=\\s*([^\\s#]*)");
@@ -303,7 +305,21 @@ public final class Snapshot {
                     return s.sorted().toList();
                 }
             }
+
+            @Override
+            public Kind kind(Path p) {
+                // one stat where exists and isDirectory make two: a large host has half a million files
+                try {
+                    return Files.readAttributes(p, java.nio.file.attribute.BasicFileAttributes.class).isDirectory()
+                            ? Kind.DIRECTORY : Kind.OTHER;
+                } catch (IOException e) {
+                    return Kind.NONE;
+                }
+            }
         };
+
+        /** What is at a path, following links: {@link #kind(Path)}. */
+        enum Kind { NONE, DIRECTORY, OTHER }
 
         boolean exists(Path p);
 
@@ -316,6 +332,11 @@ public final class Snapshot {
 
         /** The entries of a directory, sorted. */
         List<Path> list(Path d) throws IOException;
+
+        /** Nothing ({@code !exists}), a directory, or something else that exists. */
+        default Kind kind(Path p) {
+            return !exists(p) ? Kind.NONE : isDirectory(p) ? Kind.DIRECTORY : Kind.OTHER;
+        }
     }
 
     /** The directory this snapshot was read from. */
@@ -491,7 +512,8 @@ public final class Snapshot {
         }
         List<Device> mds = new ArrayList<>(mdArrays());
         List<String> dms = new ArrayList<>(dmTables.keySet());
-        while (!mds.isEmpty() || !dms.isEmpty()) {
+        int nextDm = 0; // dms before it are made (not removed one by one from the front: quadratic)
+        while (!mds.isEmpty() || nextDm < dms.size()) {
             boolean progress = false;
             for (java.util.Iterator<Device> it = mds.iterator(); it.hasNext(); ) {
                 Device d = it.next();
@@ -507,9 +529,9 @@ public final class Snapshot {
                     progress = true;
                 }
             }
-            while (!dms.isEmpty() && dmTables.get(dms.get(0)).devices().stream()
+            while (nextDm < dms.size() && dmTables.get(dms.get(nextDm)).devices().stream()
                     .allMatch(u -> made.contains(wholeOf(u)))) {
-                Device d = devices.get(dms.remove(0));
+                Device d = devices.get(dms.get(nextDm++));
                 steps.add(new LayoutStep.DmCreate(d.dmName().orElseThrow(), d.dmUuid().orElse(""),
                         dmTables.get(d.kname()), Optional.of(d.kname()), Optional.of(d.dev())));
                 made.add(d.kname());
@@ -517,7 +539,7 @@ public final class Snapshot {
             }
             if (!progress) {
                 throw new IllegalStateException(directory + ": md arrays " + mds.stream().map(Device::kname).toList()
-                        + " and dm devices " + dms + " stand on each other in a cycle");
+                        + " and dm devices " + dms.subList(nextDm, dms.size()) + " stand on each other in a cycle");
             }
         }
         for (dev.dmmodel.lvm.VolumeGroup vg : volumeGroups) {
@@ -605,6 +627,8 @@ public final class Snapshot {
         private final Map<DevNumber, String> byNumber = new HashMap<>();
         /** Where each device number was read, for the duplicate message. */
         private final Map<DevNumber, Path> numberFile = new HashMap<>();
+        /** {@link #prefetchQueues}: a queue directory's files, or what reading them threw. */
+        private final Map<Path, Object> prefetched = new java.util.concurrent.ConcurrentHashMap<>();
         /** The lines of dmsetup-table.txt as impl.dm.table split them, by line number. */
         private final Map<Integer, DmTableLine> parsedLines = new HashMap<>();
 
@@ -659,7 +683,9 @@ public final class Snapshot {
             }
             List<Device> disks = new ArrayList<>();
             List<Device> dms = new ArrayList<>();
-            for (Path d : subdirectories(block)) {
+            List<Path> deviceDirs = subdirectories(block);
+            prefetchQueues(deviceDirs);
+            for (Path d : deviceDirs) {
                 Device dev = readDevice(d);
                 (dev.isDm() ? dms : disks).add(dev);
             }
@@ -863,7 +889,42 @@ public final class Snapshot {
             return new PartitionEntry(kname, disk, dev, (int) number, start, size, alignment, readOnly(p.resolve("ro")));
         }
 
+        /**
+         * Reads the {@code queue/} directories of many devices at once, on the common pool: a large host's snapshot
+         * is mostly these files, and reading them is mostly waiting for the file system. What each gives, its files
+         * or the exception reading them threw, is what {@link #readQueue} then returns or throws, when the
+         * sequential reading gets there: a snapshot's first error stays the one reported.
+         */
+        private void prefetchQueues(List<Path> deviceDirs) {
+            if (deviceDirs.size() < PREFETCH_MIN_DEVICES) {
+                return;
+            }
+            deviceDirs.parallelStream().forEach(d -> {
+                Path q = d.resolve("queue");
+                Object v;
+                try {
+                    v = readQueueFiles(q);
+                } catch (RuntimeException e) {
+                    v = e;
+                }
+                prefetched.put(q, v);
+            });
+        }
+
         private Map<String, String> readQueue(Path queueDir) {
+            Object v = prefetched.remove(queueDir);
+            if (v instanceof RuntimeException e) {
+                throw e;
+            }
+            if (v != null) {
+                @SuppressWarnings("unchecked")
+                Map<String, String> queue = (Map<String, String>) v;
+                return queue;
+            }
+            return readQueueFiles(queueDir);
+        }
+
+        private Map<String, String> readQueueFiles(Path queueDir) {
             Map<String, String> queue = new TreeMap<>();
             if (!files.isDirectory(queueDir)) {
                 return queue;
@@ -871,7 +932,8 @@ public final class Snapshot {
             try {
                 for (Path f : files.list(queueDir)) {
                     if (files.isRegularFile(f)) {
-                        queue.put(f.getFileName().toString(), requiredText(f, "a sysfs queue attribute"));
+                        // a regular file: read at once (requiredText would ask twice more what it is)
+                        queue.put(f.getFileName().toString(), readText(f, "a sysfs queue attribute").strip());
                     }
                 }
             } catch (IOException e) {
@@ -1322,14 +1384,20 @@ public final class Snapshot {
         }
 
         private Optional<String> optionalRawText(Path f, String expected) {
-            if (!files.exists(f)) {
+            FileAccess.Kind kind = files.kind(f);
+            if (kind == FileAccess.Kind.NONE) {
                 return Optional.empty();
             }
-            if (files.isDirectory(f)) {
+            if (kind == FileAccess.Kind.DIRECTORY) {
                 throw new SnapshotException(f, "a directory", expected);
             }
+            return Optional.of(readText(f, expected));
+        }
+
+        /** A file known to be there and not a directory, as text. */
+        private String readText(Path f, String expected) {
             try {
-                return Optional.of(files.readString(f));
+                return files.readString(f);
             } catch (CharacterCodingException e) {
                 throw new SnapshotException(f, "bytes that are not UTF-8 text", expected, e);
             } catch (IOException e) {

@@ -301,8 +301,10 @@ public final class CacheModel implements TargetModel {
             return;
         }
         clone.device = target.originDevice();
-        ctx.block().events.emit(clone.device, EventType.BIO_REMAP, clone.rwbs(), clone.sector, clone.sectors,
-                "from=" + ctx.device() + ":" + clone.sector);
+        if (ctx.block().events.enabled()) {
+            ctx.block().events.emit(clone.device, EventType.BIO_REMAP, clone.rwbs(), clone.sector, clone.sectors,
+                    "from=" + ctx.device() + ":" + clone.sector);
+        }
         ctx.block().submitBioNoacct(clone);
     }
 

@@ -201,10 +201,12 @@ public final class ThinIo implements dev.dmmodel.impl.dm.DmCore.ThinMapper {
         long origSector = thinBio.sector;
         clone.device = t.poolDevice();
         clone.sector = dataBlock * bs + offset % bs;
-        // dm.c: __map_bio — the remap is reported from the thin device's original sector
-        blockLayer.events.emit(clone.device, EventType.BIO_REMAP, clone.rwbs(), clone.sector, clone.sectors,
-                "from=" + thinDevice + ":" + origSector, blockLayer.events.explain
-                        ? blockWhy(offset, dataBlock, bs) : "");
+        // dm.c: __map_bio — the remap is reported from the thin device's original sector (text only when traced)
+        if (blockLayer.events.enabled()) {
+            blockLayer.events.emit(clone.device, EventType.BIO_REMAP, clone.rwbs(), clone.sector, clone.sectors,
+                    "from=" + thinDevice + ":" + origSector, blockLayer.events.explain
+                            ? blockWhy(offset, dataBlock, bs) : "");
+        }
         blockLayer.submitBioNoacct(clone);
     }
 
@@ -276,7 +278,7 @@ public final class ThinIo implements dev.dmmodel.impl.dm.DmCore.ThinMapper {
         long origSector = clone.sector;
         clone.device = t.poolDevice();
         clone.sector = dataBlock * bs + offset % bs;
-        if (blockLayer.profile.tracesDeferredRemaps()) {
+        if (blockLayer.profile.tracesDeferredRemaps() && blockLayer.events.enabled()) {
             blockLayer.events.emit(clone.device, EventType.BIO_REMAP, clone.rwbs(), clone.sector, clone.sectors,
                     "from=" + thinDevice + ":" + origSector, blockLayer.events.explain
                             ? blockWhy(offset, dataBlock, bs) : "");

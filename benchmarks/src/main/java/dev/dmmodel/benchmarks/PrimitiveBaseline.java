@@ -11,7 +11,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
-import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -105,26 +104,9 @@ public class PrimitiveBaseline {
         loop.emptyPool();
     }
 
-    /** Block events per second and writes per second (JMH divides them by the time). */
-    @AuxCounters(AuxCounters.Type.OPERATIONS)
-    @State(Scope.Thread)
-    public static class Counters {
-        /** Block events (delivered to the listener, or counted by the loop). */
-        public long events;
-        /** Writes completed. */
-        public long writes;
-
-        /** Zeroes the counters at the start of each iteration. */
-        @Setup(Level.Iteration)
-        public void clear() {
-            events = 0;
-            writes = 0;
-        }
-    }
-
     /** The engine: {@value BioEventThroughput#OPS} direct writes, every event built and delivered. */
     @Benchmark
-    public long engine(Counters counters, Blackhole bh) {
+    public long engine(BioEventThroughput.Counters counters, Blackhole bh) {
         listener.reset();
         JobResult r = simulation.run(job, listener);
         if (r.errors() != 0) {
@@ -138,7 +120,7 @@ public class PrimitiveBaseline {
 
     /** The loop: the same writes, the same rules, the events counted. */
     @Benchmark
-    public long primitive(Counters counters, Blackhole bh) {
+    public long primitive(BioEventThroughput.Counters counters, Blackhole bh) {
         long events = loop.run(job.opCount(), job.blockSize(), job.pattern() == IoJob.Pattern.RANDOM, job.seed());
         if (loop.errors() != 0) {
             throw new IllegalStateException(job + ": " + loop.errors() + " errors");

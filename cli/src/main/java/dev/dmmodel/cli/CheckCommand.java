@@ -156,13 +156,17 @@ final class CheckCommand implements Callable<Integer> {
             }
             sb.append('\n');
         }
+        sb.append(count(findings)).append(" under ").append(kernel).append('\n');
+        return sb.toString();
+    }
+
+    /** {@code 3 findings (0 errors, 2 warnings, 1 info)}. */
+    static String count(List<Finding> findings) {
         long errors = findings.stream().filter(x -> x.severity() == Severity.ERROR).count();
         long warnings = findings.stream().filter(x -> x.severity() == Severity.WARNING).count();
         long infos = findings.size() - errors - warnings;
-        sb.append(findings.size()).append(findings.size() == 1 ? " finding" : " findings").append(" (")
-                .append(errors).append(" error").append(errors == 1 ? "" : "s").append(", ")
-                .append(warnings).append(" warning").append(warnings == 1 ? "" : "s").append(", ")
-                .append(infos).append(" info) under ").append(kernel).append('\n');
-        return sb.toString();
+        return findings.size() + (findings.size() == 1 ? " finding" : " findings") + " (" + errors + " error"
+                + (errors == 1 ? "" : "s") + ", " + warnings + " warning" + (warnings == 1 ? "" : "s") + ", " + infos
+                + " info)";
     }
 }

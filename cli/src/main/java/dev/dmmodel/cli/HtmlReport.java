@@ -9,7 +9,6 @@ import dev.dmmodel.device.Partition;
 import dev.dmmodel.engine.DeviceStats;
 import dev.dmmodel.engine.ThinStats;
 import dev.dmmodel.finding.Finding;
-import dev.dmmodel.finding.Severity;
 import dev.dmmodel.layout.Layout;
 import dev.dmmodel.limits.Derivation;
 import dev.dmmodel.limits.LimitField;
@@ -106,7 +105,7 @@ final class HtmlReport {
                 .append("<p class=\"meta\" id=\"kernel\">kernel profile <strong>").append(esc(s.profile().name()))
                 .append("</strong> (").append(esc(s.profileSource())).append(")</p>\n")
                 .append("<p class=\"meta\">").append(layout.devices().size()).append(" devices, ")
-                .append(countLine(findings)).append("</p>\n</header>\n");
+                .append(CheckCommand.count(findings)).append("</p>\n</header>\n");
         h.append("<nav><a href=\"#stack\">Stack</a><a href=\"#findings\">Findings</a>");
         if (run.isPresent()) {
             h.append("<a href=\"#workload\">Workload</a>");
@@ -120,14 +119,6 @@ final class HtmlReport {
                 .append(". Every limit's explanation is the kernel's rule named next to it; see"
                         + " <code>dmmodel limits --explain</code>.</footer>\n</body>\n</html>\n");
         return h.toString();
-    }
-
-    private static String countLine(List<Finding> findings) {
-        long e = findings.stream().filter(f -> f.severity() == Severity.ERROR).count();
-        long w = findings.stream().filter(f -> f.severity() == Severity.WARNING).count();
-        return findings.size() + (findings.size() == 1 ? " finding" : " findings") + " (" + e + " error"
-                + (e == 1 ? "" : "s") + ", " + w + " warning" + (w == 1 ? "" : "s") + ", " + (findings.size() - e - w)
-                + " info)";
     }
 
     private static void stack(StringBuilder h, StackOptions.Stack s) {
@@ -144,7 +135,7 @@ final class HtmlReport {
 
     private static void findings(StringBuilder h, List<Finding> findings, String id, String title) {
         h.append("<section id=\"").append(id).append("\">\n<h2>").append(esc(title)).append(" (")
-                .append(esc(countLine(findings))).append(")</h2>\n");
+                .append(esc(CheckCommand.count(findings))).append(")</h2>\n");
         if (findings.isEmpty()) {
             h.append("<p>None.</p>\n");
         }
@@ -185,8 +176,7 @@ final class HtmlReport {
                 + "<th>requests issued</th><th>writes</th><th>write sectors</th><th>avg write (sectors)</th>"
                 + "<th>reads</th><th>read sectors</th><th>discards</th><th>flushes</th></tr>\n");
         for (DeviceStats d : r.stats()) {
-            TraceCharts.Layer l = r.charts().layers().stream().filter(x -> x.device.equals(d.device())).findFirst()
-                    .orElse(null);
+            TraceCharts.Layer l = r.charts().find(d.device());
             if (l == null && d.writeIos() + d.readIos() + d.discardIos() + d.flushIos() == 0) {
                 continue;
             }
@@ -212,8 +202,7 @@ final class HtmlReport {
             }
             h.append("<figure class=\"layer\" id=\"chart-").append(anchor(l.device)).append("\">\n");
             for (String c : charts) {
-                h.append("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 640 200\" width=\"640\" height=\"200\">")
-                        .append(c).append("</svg>\n");
+                h.append(TraceCharts.standalone(c)).append('\n');
             }
             h.append("<figcaption>").append(deviceLink(l.device)).append(": ").append(l.bios).append(" bios received, ")
                     .append(l.splits).append(" splits, ").append(l.remapsIn).append(" bios remapped to it, ")
@@ -222,9 +211,8 @@ final class HtmlReport {
         for (ThinStats t : r.thin()) {
             if (t.writeBios() > 0) {
                 h.append("<figure class=\"thin\" id=\"chart-thin-").append(anchor(t.thinDevice())).append("\">")
-                        .append("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 640 200\" width=\"640\""
-                                + " height=\"200\">")
-                        .append(TraceCharts.thinChart(t, r.charts().dataBytes(t.thinDevice()))).append("</svg>\n")
+                        .append(TraceCharts.standalone(TraceCharts.thinChart(t, r.charts().dataBytes(t.thinDevice()))))
+                        .append('\n')
                         .append("<figcaption>zeroing and copies of ").append(deviceLink(t.thinDevice()))
                         .append(": ").append(esc(Sizes.format(t.extraBytesWritten()))).append(" written besides the"
                                 + " data, ").append(esc(Sizes.format(t.extraBytesRead()))).append(" read for copies")

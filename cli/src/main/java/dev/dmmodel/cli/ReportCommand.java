@@ -58,7 +58,7 @@ final class ReportCommand implements Callable<Integer> {
     Path setupFile;
 
     @ArgGroup(exclusive = true, multiplicity = "0..1")
-    Workload workload;
+    TraceCommand.Workload workload;
 
     @Option(names = "--buffer-run-bytes", paramLabel = "N",
             description = "Bytes per physically contiguous run of the O_DIRECT buffer (as for trace).")
@@ -68,29 +68,11 @@ final class ReportCommand implements Callable<Integer> {
             description = "Write the page to FILE (replaced if it exists) instead of standard output.")
     Path output;
 
-    /** The workload: lines given as options, or a file. */
-    static final class Workload {
-        @Option(names = "--workload", paramLabel = "LINE", required = true,
-                description = "A workload line (repeat for several).")
-        List<String> lines;
-
-        @Option(names = "--workload-file", paramLabel = "FILE", required = true,
-                description = "A file of workload lines, one command per line.")
-        Path file;
-    }
-
     @Override
     public Integer call() {
         EngineOptions options = TraceCommand.engineOptions(bufferRunBytes);
-        List<WorkloadLines.Step> setup = setupFile == null ? List.of()
-                : WorkloadLines.parse(setupFile.toString(), StackOptions.read(setupFile, "--setup-file"));
-        List<WorkloadLines.Step> steps = workload == null ? List.of() : workload.file != null
-                ? WorkloadLines.parse(workload.file.toString(), StackOptions.read(workload.file, "--workload-file"))
-                : WorkloadLines.parse("--workload", String.join("\n", workload.lines));
-        if (workload != null && steps.isEmpty()) {
-            throw new CliException((workload.file != null ? workload.file.toString() : "--workload")
-                    + ": no command to run (only blank or comment lines)");
-        }
+        List<WorkloadLines.Step> setup = TraceCommand.setup(setupFile);
+        List<WorkloadLines.Step> steps = workload == null ? List.of() : workload.steps();
         StackOptions.Stack s = stack.load();
         PrintWriter err = spec.commandLine().getErr();
         s.printNotes(err);

@@ -103,9 +103,14 @@ final class TraceCharts implements TraceListener {
         return List.copyOf(layers.values());
     }
 
+    /** What {@code device} saw, or null if it saw no event. */
+    Layer find(String device) {
+        return layers.get(device);
+    }
+
     /** Bytes of the write bios {@code device} received. */
     long dataBytes(String device) {
-        Layer l = layers.get(device);
+        Layer l = find(device);
         return l == null ? 0 : Math.multiplyExact(l.writeSectors, 512L);
     }
 
@@ -167,6 +172,12 @@ final class TraceCharts implements TraceListener {
         }
         sb.append("</svg>\n");
         return sb.toString();
+    }
+
+    /** One chart as an SVG element of its own, for a page that holds several (the HTML report). */
+    static String standalone(String chart) {
+        return "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 " + W + " " + H + "\" width=\"" + W
+                + "\" height=\"" + H + "\">" + chart + "</svg>";
     }
 
     /** The chart style, shared by the SVG document and the HTML report. */

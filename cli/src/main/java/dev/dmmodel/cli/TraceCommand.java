@@ -103,6 +103,24 @@ final class TraceCommand implements Callable<Integer> {
         @Option(names = "--workload-file", paramLabel = "FILE", required = true,
                 description = "A file of workload lines, one command per line (# comments, $ prompts allowed).")
         Path file;
+
+        /** The commands, each with its file and line; none is a usage error. */
+        List<WorkloadLines.Step> steps() {
+            String where = file != null ? file.toString() : "--workload";
+            List<WorkloadLines.Step> steps = file != null
+                    ? WorkloadLines.parse(where, read(file, "--workload-file"))
+                    : WorkloadLines.parse(where, String.join("\n", lines));
+            if (steps.isEmpty()) {
+                throw new CliException(where + ": no command to run (only blank or comment lines)");
+            }
+            return steps;
+        }
+    }
+
+    /** The commands of {@code --setup-file FILE}, none without one. */
+    static List<WorkloadLines.Step> setup(Path setupFile) {
+        return setupFile == null ? List.of()
+                : WorkloadLines.parse(setupFile.toString(), read(setupFile, "--setup-file"));
     }
 
     @Override
@@ -129,15 +147,8 @@ final class TraceCommand implements Callable<Integer> {
         if (!(seconds > 0) || Double.isInfinite(seconds)) {
             throw new CliException("--seconds: expected a positive number of seconds, found " + seconds);
         }
-        List<WorkloadLines.Step> setup = setupFile == null ? List.of()
-                : WorkloadLines.parse(setupFile.toString(), read(setupFile, "--setup-file"));
-        List<WorkloadLines.Step> steps = workload.file != null
-                ? WorkloadLines.parse(workload.file.toString(), read(workload.file, "--workload-file"))
-                : WorkloadLines.parse("--workload", String.join("\n", workload.lines));
-        if (steps.isEmpty()) {
-            throw new CliException((workload.file != null ? workload.file.toString() : "--workload")
-                    + ": no command to run (only blank or comment lines)");
-        }
+        List<WorkloadLines.Step> setup = setup(setupFile);
+        List<WorkloadLines.Step> steps = workload.steps();
         StackOptions.Stack s = stack.load();
         s.printNotes(spec.commandLine().getErr());
         if (s.reportPlanFailure(spec.commandLine().getErr())) {

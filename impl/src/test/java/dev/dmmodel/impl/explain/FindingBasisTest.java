@@ -57,12 +57,7 @@ class FindingBasisTest {
     void seed004sThinBlockLargerThanAnyBioRestsOnTheThinDevicesLimits() {
         // 3.10, max_sectors_kb untouched: thin's bios are at most min(nr_vecs 129 pages, max_sectors 1024) = 1024
         // sectors < the 2048-sector block; bios are built then, so max_segments counts as well
-        Layout l = Layout.builder(KernelProfile.LINUX_3_10)
-                .disk("sdg", DiskPresets.ahciSata().withSize(Bytes.parse("3TB")))
-                .disk("sdh", DiskPresets.ahciSataSsd().withSize(Bytes.parse("128GB")))
-                .dmsetupCreate("pool", t -> t.thinPool(Sectors.parse("2TiB"), "sdh", "sdg", 2048, 0))
-                .dmsetupCreate("thin", t -> t.thin(Sectors.parse("100GiB"), "pool", 0))
-                .build();
+        Layout l = LimitsExplainerTest.seed004(KernelProfile.LINUX_3_10, false);
         Finding f = only(l, FindingType.THIN_BLOCK_LARGER_THAN_BIO);
         assertThat(f.basis()).containsExactly(new LimitRef("dm-1", LimitField.MAX_SECTORS_KB),
                 new LimitRef("dm-1", LimitField.MAX_SEGMENTS));

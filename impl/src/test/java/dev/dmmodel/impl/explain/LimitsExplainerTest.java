@@ -27,7 +27,7 @@ import org.junit.jupiter.api.Test;
 class LimitsExplainerTest {
 
     /** Seed 004: an AHCI data disk sdg, an SSD sdh for metadata, pool dm-0 with 1 MiB blocks, thin dm-1. */
-    private static Layout seed004(KernelProfile p, boolean raise) {
+    static Layout seed004(KernelProfile p, boolean raise) {
         var b = Layout.builder(p)
                 .disk("sdg", DiskPresets.ahciSata().withSize(Bytes.parse("3TB")))
                 .disk("sdh", DiskPresets.ahciSataSsd().withSize(Bytes.parse("128GB")))
